@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, parseBenchArgs } from './args.ts';
+
+describe('parseBenchArgs', () => {
+  it('defaults to the budget figures and a quick scale', () => {
+    const options = parseBenchArgs(['public-small']);
+    expect(options).toMatchObject({
+      scenarios: ['public-small'],
+      connections: 50,
+      durationSeconds: 10,
+      warmupSeconds: 3,
+      scale: 1,
+      databaseUrl: undefined,
+      keepDb: false,
+      strict: false,
+      wrk: true,
+    });
+  });
+
+  it('reads every option and keeps scenarios in order without repeats', () => {
+    const options = parseBenchArgs([
+      'healthz',
+      'public-small',
+      'healthz',
+      '--connections',
+      '10',
+      '--duration=5',
+      '--warmup',
+      '0',
+      '--scale',
+      '50',
+      '--keep-db',
+      '--strict',
+      '--no-wrk',
+    ]);
+    expect(options.scenarios).toEqual(['healthz', 'public-small']);
+    expect(options).toMatchObject({
+      connections: 10,
+      durationSeconds: 5,
+      warmupSeconds: 0,
+      scale: 50,
+      keepDb: true,
+      strict: true,
+      wrk: false,
+    });
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    const url = 'postgres://bench@127.0.0.1:5432/lodgehall_bench';
+    expect(parseBenchArgs(['healthz', '--database-url', url]).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    [[], /at least one scenario/],
+    [['healthz', '--connections', '0'], /--connections expects a whole number from 1/],
+    [['healthz', '--duration', '1.5'], /--duration expects a whole number/],
+    [['healthz', '--scale', 'big'], /--scale expects/],
+    [['healthz', '--database-url', 'mysql://x'], /postgres:\/\//],
+    [['healthz', '--database-url', 'postgres://x/y', '--keep-db'], /--keep-db/],
+    [['Public_Small'], /not a scenario name/],
+    [['healthz', '--bogus'], /bogus/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseBenchArgs(argv)).toThrow(UsageError);
+    expect(() => parseBenchArgs(argv)).toThrow(message);
+  });
+
+  it('needs no scenario for --list or --help', () => {
+    expect(parseBenchArgs(['--list']).list).toBe(true);
+    expect(parseBenchArgs(['-h']).help).toBe(true);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Every user-visible string that the spec quotes, exactly as quoted (spelling, case,
+ * punctuation and spacing kept: `occured`, two spaces after `server.`). Screens and tests
+ * read these constants so they never drift apart. Checklist IDs are noted beside each group.
+ *
+ * Strings with a `{placeholder}` are functions. Texts the spec leaves open and the checklist's
+ * AMB rows decide are marked with the AMB id.
+ *
+ * Pure data: no DOM types and no JSX, so the server can import it too.
+ */
+
+/** General dialogs and pages (ACC-09, ERR-01, ERR-02, NAV-11..13, AMB-24). */
+export const NOT_FOUND_TITLE = '404 page not found';
+export const NOT_FOUND_TEXT = 'We are sorry but the page you are looking for does not exist.';
+export const NETWORK_ERROR_TITLE = 'Network Error';
+export const NETWORK_ERROR_TEXT = 'Error communicating with network services.';
+export const SERVER_ERROR_TITLE = 'Server Error';
+export const SERVER_ERROR_TEXT = "An error occured on the server.  We're looking into it.";
+export const COOKIES_DISABLED_TEXT =
+  'Cookies are disabled in your browser. Please enable cookies to use this site.';
+export const OK = 'OK';
+export const CANCEL = 'Cancel';
+export const ALERT_TITLE = 'Alert';
+export const ERROR_TITLE = 'Error';
+
+/** Navigation (NAV-01, NAV-07, NAV-09). */
+export const NAV_ABOUT = 'About';
+export const NAV_SIGN_IN = 'Sign In';
+export const NAV_POSTS = 'Posts';
+export const NAV_CALENDAR = 'Calendar';
+export const NAV_DIRECTORY = 'Directory';
+export const NAV_STATUS_CHECKER = 'Status Checker';
+export const NAV_SUPPORT = 'Support';
+export const MY_MEMBERSHIPS = 'My Memberships';
+
+/** Sign-in and session (SIGNIN-02, VAL-09, SESS-06). */
+export const SIGN_IN_FAILED = 'Incorrect username and/or password';
+export const FORGOT_PASSWORD_LINK = 'forgot password';
+export const CREATE_ACCOUNT_LINK = 'create account';
+export const SIGN_OUT_LINK = 'sign out';
+export const CHANGE_PASSWORD_LINK = 'change password';
+
+/** Registration and password reset (REG-04, VAL-14..19, ERR-47, AMB-22). */
+export const NO_ORGANIZATIONS = 'There are no organizations.';
+export const BIRTH_DATE_MASK = 'MM/DD/YYYY';
+export const CODE_BLANK = "can't be blank";
+export const CODE_INVALID = 'invalid code';
+export const CHOICE_NOT_AVAILABLE = 'choice no longer available';
+export const PASSWORD_TOO_WEAK = 'Too Weak';
+export const PASSWORD_GOOD = 'Good';
+export const PASSWORD_GREAT = 'Great';
+export const PASSWORD_MISMATCH = 'Does Not Match';
+export const contactClubWithPhone = (name: string, phone: string): string =>
+  `Contact ${name} at ${phone} to update your information.`;
+/** AMB-22: the no-phone variant. */
+export const contactClubWithoutPhone = (name: string): string =>
+  `Contact ${name} to update your information.`;
+
+/** Club pages (CLUB-02, CLUB-13, PERM-04). */
+export const CLUB_HOME = 'Home';
+export const CLUB_CALENDAR = 'Calendar';
+export const CLUB_POSTS = 'Posts';
+export const CLUB_FILES = 'Files';
+export const CLUB_PHOTOS = 'Photos';
+export const CLUB_DASHBOARD = 'Dashboard';
+
+/** Posts and comments (ROUTE-04, POST-*, CMT-09, PHOTO-02). */
+export const LOAD_MORE = 'Load More';
+export const NEW_POST = 'New Post';
+export const EDIT_POST = 'Edit Post';
+export const DONATE_NOW = 'Donate Now';
+export const POST_AS = 'Post As';
+export const POST_AS_MEMBER = 'Member';
+export const SUBJECT = 'Subject';
+export const PHOTOS = 'Photos';
+export const VISIBILITY = 'Visibility';
+export const ALLOWS_COMMENTS = 'Allows Comments';
+export const ALL_FOLLOWERS = 'All followers';
+export const membersOfLodge = (lodge: string): string => `Members of ${lodge}`;
+export const COMMENT_HIDDEN = 'This comment was marked hidden';
+export const morePhotos = (count: number): string => `+${count}`;
+
+/** Calendar and event form (CAL-*, EVF-*). */
+export const MY_EVENTS = 'My Events';
+export const NEARBY_EVENTS = 'Nearby Events';
+export const OTHER_EVENTS = 'Other Events';
+export const NO_EVENTS = 'No events to display.';
+export const NEW_EVENT = 'New Event';
+export const RSVP_ATTENDING = 'Attending?';
+export const RSVP_GOING = 'Going';
+export const RSVP_NOT_GOING = 'Not Going';
+export const plusGuests = (count: number): string => `+${count} guests`;
+export const ANNOUNCE = 'Announce';
+export const NEW_CALENDAR_EVENT = 'New Calendar Event';
+export const EDIT_CALENDAR_EVENT = 'Edit Calendar Event';
+export const EVENT_NAME = 'Name';
+export const EVENT_START_DATE = 'Start Date';
+export const EVENT_START_TIME = 'Start Time';
+export const EVENT_END_DATE = 'End Date';
+export const EVENT_END_TIME = 'End Time';
+export const EVENT_TIME_ZONE = 'Time Zone';
+export const EVENT_LOCATION = 'Location';
+export const EVENT_DESCRIPTION = 'Description';
+
+/** Chats (CHAT-*, CONST-31, CONST-32). */
+export const NEW_ONE_ON_ONE = 'New 1-on-1';
+export const NEW_GROUP = 'New Group';
+export const SHOW_HIDDEN_CHATS = 'Show Hidden Chats';
+export const HIDE_HIDDEN_CHATS = 'Hide Hidden Chats';
+export const NO_CHATS = 'No chats to display.';
+export const LIST_MEMBERS = 'List Members';
+export const ADD_A_MEMBER = 'Add a Member';
+export const RENAME = 'Rename';
+export const LEAVE = 'Leave';
+export const HIDE = 'Hide';
+export const NEW_GROUP_CHAT = 'New Group Chat';
+export const moreMembers = (count: number): string => `+${count}`;
+
+/** Directory, search and party detail (DIR-*, PARTY-*, STAT-*). */
+export const DIRECTORY_MEMBERS = 'Members';
+export const DIRECTORY_LODGES = 'Lodges';
+export const BY_NAME = 'By Name';
+export const BY_CITY = 'By City';
+export const RECENT = 'Recent';
+export const FAVORITE = 'Favorite';
+export const SEARCH_TO_NARROW = 'Search to narrow results.';
+export const NO_MATCHES = 'No Matches';
+export const NO_LODGES = 'No lodges to view.';
+export const NO_RECENT_CONTACTS = 'No Recent Contacts';
+export const LAST_CONTACTED = 'Last contacted';
+export const CHAT = 'Chat';
+export const PHONE_MOBILE = 'Mobile';
+export const PHONE_HOME = 'Home';
+export const PHONE_OFFICE = 'Office';
+export const PHONE_OTHER = 'other';
+export const E_MAIL = 'E-Mail';
+export const MEMBER_NUMBER = 'Member Number';
+export const ORGANIZATION = 'Organization';
+
+/** My Account, dues and notices (ACCT-*, DUES-01, NOTE-05). */
+export const DUES = 'Dues';
+export const ARREARS = 'Arrears';
+export const TOTAL = 'Total';
+export const ACTION = 'Action';
+export const PAY = 'pay';
+export const NO_DUES = 'No dues to display.';
+export const PAYMENT_INFORMATION = 'Payment Information';
+export const CONTACT_INFORMATION = 'Contact Information';
+export const ADDRESSES = 'Addresses';
+export const E_MAILS = 'E-Mails';
+export const PHONES = 'Phones';
+export const EDIT = 'edit';
+export const REMOVE = 'remove';
+export const ADD = 'add';
+export const CURRENTLY_INVALID = 'Currently Invalid:';
+export const ADD_CONTACT_INFORMATION = 'Add Contact Information';
+export const EDIT_CONTACT_INFORMATION = 'Edit Contact Information';
+export const DUES_MOVED = 'Dues Payments has moved!';
+export const DUES_REDIRECTING = 'One moment while we redirect you...';
+/** AMB-14. */
+export const BACK_TO_MY_ACCOUNT = 'Back to My Account';
+export const NO_NOTICES = 'No notices to display.';
+
+/** Error catalogue (§8: ERR-08..ERR-41, ERR-56..59, AMB-39). */
+export const ERROR_CREATING_CHAT_MESSAGE = 'Error creating chat message';
+/** AMB-39: the bare text, or the text, a colon and the base errors joined by ', '. */
+export const errorCreatingChatMessage = (baseErrors: readonly string[]): string =>
+  baseErrors.length > 0
+    ? `${ERROR_CREATING_CHAT_MESSAGE}: ${baseErrors.join(', ')}`
+    : ERROR_CREATING_CHAT_MESSAGE;
+export const ERROR_CREATING_CHAT = 'Error creating chat.';
+export const ERROR_ADDING_MEMBER_TO_CHAT = 'Error adding member to chat.';
+export const ERROR_FETCHING_CHAT = 'Error fetching chat';
+export const ERROR_HIDING_CHAT_MESSAGE = 'Error hiding chat message';
+export const ERROR_LEAVING_CHAT_MESSAGE = 'Error leaving chat message';
+export const ERROR_TOGGLING_HIDDEN_CHATS = 'Error toggling hidden chats.';
+export const ERROR_MAKING_FAVORITE = 'Error making favorite.';
+export const ERROR_REMOVING_FAVORITE = 'Error removing favorite.';
+export const CONFIRM_HIDE_CHAT = 'Are you sure you wish to hide this chat?';
+export const CONFIRM_LEAVE_CHAT = 'Are you sure you wish to leave this chat?';
+/** Member search and status check failures. */
+export const SEARCHING_ERROR = 'Searching Error';
+/** Lodge search failure (note the lower-case e: a different string from SEARCHING_ERROR). */
+export const LODGE_SEARCHING_ERROR = 'Searching error';
+export const ERROR_RETRIEVING_DATA = 'Error retrieving data from server.';
+export const ERROR_UPDATING_COMMENT = 'Error updating comment.';
+export const ERROR_CREATING_COMMENT = 'Error creating comment.';
+export const ERROR_HIDING_COMMENT = 'Error hiding comment.';
+export const ERROR_UNHIDING_COMMENT = 'Error unhiding comment.';
+export const ERROR_DELETING_COMMENT = 'Error deleting comment.';
+export const ERROR_DELETING_POST = 'Error deleting post.';
+export const ERROR_DELETING_CALENDAR_EVENT = 'Error deleting calendar event.';
+export const ERROR_RETRIEVING_EVENT_ATTENDEES = 'Error retrieving event attendees.';
+export const ERROR_CREATING_POST = 'Error creating post.';
+export const ERROR_UPDATING_POST = 'Error updating post.';
+export const ERROR_CREATING_CALENDAR_EVENT = 'Error creating calendar event.';
+export const ERROR_UPDATING_CALENDAR_EVENT = 'Error updating calendar event.';
+export const ERROR_UPDATING_CONTACT_INFORMATION = 'Error updating contact information.';
+export const ERROR_UPDATING_AVATAR = 'Error updating avatar';
+
+/** Validation (§5: VAL-02..VAL-06, VAL-29..VAL-41). */
+export const IMAGE_TYPE_INVALID = 'image type must be jpg, jpeg, png, or gif';
+export const imageFileTypeInvalid = (file: string): string =>
+  `Image "${file}" must have image type jpg, jpeg, png, or gif.`;
+export const NO_CHAT_WITH_SELF = 'You cannot have a 1-on-1 chat with yourself.';
+export const ALREADY_IN_CHAT = 'You are already in this chat.';
+export const CANT_BE_BLANK = "Can't be blank.";
+export const INVALID_ZIPCODE = 'Invalid zipcode format.';
+export const INVALID_DAY_FORMAT = 'Invalid mm/dd format.';
+export const INVALID_EMAIL = 'Invalid e-mail format.';
+export const NOT_A_NUMBER = 'Not a number.';
+
+/**
+ * Lodgehall's own words, where the spec gives none. Not spec strings: change them freely.
+ */
+/** ERR-42 gives no text for other sign-in failures; this keeps the member from guessing. */
+export const SIGN_IN_UNAVAILABLE =
+  'Signing in did not work just now. Please try again in a few minutes.';

@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/db/database.ts';
+import { createTestDatabase } from '../server/test/test-database.ts';
+import type { TestDatabase } from '../server/test/test-database.ts';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const CLI = path.resolve('scripts/lodgehall.ts');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  await database.handle.close();
+});
+
+afterAll(async () => {
+  await database.drop().catch(() => undefined);
+});
+
+async function withDb<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+  const handle = await openDatabase({ url: database.env.DATABASE_URL, dataDir: database.dataDir });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('npm run lodgehall', () => {
+  it('lists its commands with --help', async () => {
+    const result = await cli(['--help']);
+    expect(result.code).toBe(0);
+    for (const command of ['migrate', 'seed', 'create-admin']) {
+      expect(result.stdout).toContain(command);
+    }
+  });
+
+  it('explains each command with --help', async () => {
+    for (const command of ['migrate', 'seed', 'create-admin']) {
+      const result = await cli([command, '--help']);
+      expect(result.code, command).toBe(0);
+      expect(result.stdout, command).toContain(`Usage: npm run lodgehall -- ${command}`);
+    }
+  });
+
+  it('refuses an unknown command, and an unknown option, with the usage', async () => {
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    const option = await cli(['migrate', '--fast']);
+    expect(option.code).toBe(1);
+    expect(option.stderr).toContain("Unknown option '--fast'");
+  });
+
+  it('refuses a bad --scale or --seed with a clear message', async () => {
+    const scale = await cli(['seed', '--scale', 'lots'], database.env);
+    expect(scale.code).toBe(1);
+    expect(scale.stderr).toContain('--scale expects a whole number of 1 or more, not "lots"');
+    const seed = await cli(['seed', '--seed', '1.5'], database.env);
+    expect(seed.code).toBe(1);
+    expect(seed.stderr).toContain('--seed expects a whole number');
+  });
+
+  it('names a bad setting', async () => {
+    const result = await cli(['migrate'], { DATABASE_URL: 'mysql://nope' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL="mysql://nope"');
+  });
+
+  it('migrates, and says so when there is nothing left to do', async () => {
+    const first = await cli(['migrate'], database.env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Applied:');
+    const second = await cli(['migrate'], database.env);
+    expect(second.stdout).toContain('The schema is up to date.');
+  });
+
+  it('refuses to seed a database that already has data', async () => {
+    await withDb(async ({ db }) => {
+      await db
+        .insertInto('organizations')
+        .values({
+          name: 'Existing',
+          member_number_min_length: null,
+          member_number_max_length: null,
+        })
+        .execute();
+    });
+    const result = await cli(['seed'], database.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('already has data');
+  });
+
+  it('creates an administrator with a one-time password, then promotes existing users', async () => {
+    const missing = await cli(['create-admin'], database.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('create-admin needs a username.');
+
+    const bad = await cli(['create-admin', 'no spaces'], database.env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('The username may use only letters');
+
+    const created = await cli(['create-admin', 'Alice'], database.env);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created administrator "Alice".');
+    expect(created.stdout).toMatch(/Password \(shown once\): \S{20}/);
+
+    const again = await cli(['create-admin', 'alice'], database.env);
+    expect(again.stdout).toContain('"Alice" is now an administrator.');
+
+    const users = await withDb(({ db }) =>
+      db.selectFrom('users').select(['username', 'is_admin', 'password_hash']).execute(),
+    );
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ username: 'Alice', is_admin: 1 });
+    expect(users[0]?.password_hash).toMatch(/^\$argon2id\$/);
+  });
+});

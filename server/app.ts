@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerProblemHandling } from './plugins/problems.ts';
+import { registerSecurity, requestIdFrom } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerHealthRoutes } from './routes/health/index.ts';
+import { registerApiRoutes } from './routes/index.ts';
+import type { ServiceContext } from './services/context.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Where the built SPA lives; defaults to dist/web beside the server build. */
+  webRoot?: string;
+  /** Overrides the logger (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** JSON bodies above this are refused with 413; upload routes raise it for themselves. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function defaultWebRoot(): string {
+  // Works from the TypeScript sources (server/) and the build (dist/node/server/).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const repoRoot = here.includes(`${path.sep}dist${path.sep}node`)
+    ? path.resolve(here, '../../..')
+    : path.resolve(here, '..');
+  return path.join(repoRoot, 'dist', 'web');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ServiceContext;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // One log line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', { db: database.db, engine: database.engine, config });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+        client: request.headers['x-client-id'],
+        clientVersion: request.headers['x-client-version'],
+      },
+      'request',
+    );
+  });
+  registerProblemHandling(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await registerOpenApi(app, APP_VERSION);
+
+  registerHealthRoutes(app, database);
+  await app.register(registerApiRoutes);
+  await registerSpa(app, options.webRoot ?? defaultWebRoot());
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/lodgehall',
+      DATABASE_URL: 'postgres://lodge:secret@db:5432/lodgehall',
+      PUBLIC_URL: 'https://members.example.org',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/lodgehall',
+      DATABASE_URL: 'postgres://lodge:secret@db:5432/lodgehall',
+      PUBLIC_URL: 'https://members.example.org',
+      SEED_DEMO: false,
+      LOG_LEVEL: 'warn',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": expected a port number/],
+    ['PORT', '70000', /PORT="70000": expected a port number from 0 to 65535/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": expected a postgres:\/\//],
+    ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": expected true or false/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": expected one of/],
+    ['PUBLIC_URL', 'members', /PUBLIC_URL="members": expected an absolute URL/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL="http:\/\/mail": expected an smtp:\/\//],
+  ])('refuses a bad %s with a message naming it and what it expects', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('names every bad setting at once', () => {
+    try {
+      loadConfig({ PORT: 'x', SEED_DEMO: 'perhaps' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

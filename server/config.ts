@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'expected true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const configSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(0, 'expected a port number from 0 to 65535')
+    .max(65535, 'expected a port number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'expected a host name or address').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'expected a folder path').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'expected a postgres:// or postgresql:// URL, or leave it unset for SQLite',
+    )
+    .optional(),
+  PUBLIC_URL: z
+    .url({ error: 'expected an absolute URL such as https://lodgehall.example.org' })
+    .optional(),
+  SEED_DEMO: booleanSetting.default(true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'expected one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: booleanSetting.default(false),
+  SUPPORT_URL: z
+    .url({ error: 'expected an absolute URL' })
+    .default('https://lodgehall.org/support'),
+  // Adapters that later features switch on; unset means the embedded default.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  S3_ENDPOINT: z.url({ error: 'expected an absolute URL' }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
+
+export type AppConfig = Readonly<
+  Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
+    DATA_DIR: string;
+  }
+>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Lodgehall cannot start because of its settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads every setting once. Empty strings count as unset, so `PORT= npm start`
+ * behaves like leaving PORT out rather than failing on an empty number.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'settings');
+        return `${name}=${JSON.stringify(input[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  return Object.freeze({ ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) });
+}

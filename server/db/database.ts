@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** Where the data lives, for log lines: a file path or a URL without its password. */
+  readonly location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://...` for PostgreSQL; unset for the embedded SQLite file. */
+  url?: string | undefined;
+  /** Folder for the SQLite file (`lodgehall.sqlite`). */
+  dataDir: string;
+  /** Overrides the SQLite file, e.g. `:memory:` in tests. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(location: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`The database at ${location} cannot be reached: ${reason}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+// pg returns int8 (our epoch-millisecond timestamps and COUNT(*)) as strings by default.
+// Every such value we store fits in a double, so read them as numbers on both engines.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+/**
+ * Kysely prepares every statement afresh on better-sqlite3, which costs about as much as
+ * running a small query. The SQL text of a query builder is stable, so prepared statements
+ * are kept by text. Kysely runs one query at a time on its single SQLite connection, so a
+ * cached statement is never busy when it is reused.
+ */
+function withStatementCache(raw: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(text: string): SqliteStatement {
+      let statement = cache.get(text);
+      if (statement) {
+        // Refresh its place so the least recently used statement is the one dropped.
+        cache.delete(text);
+      } else {
+        statement = raw.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+      }
+      cache.set(text, statement);
+      return statement as unknown as SqliteStatement;
+    },
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openSqlite(options);
+}
+
+function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
+  const file = options.sqliteFile ?? path.join(options.dataDir, 'lodgehall.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  let raw: SQLite.Database;
+  try {
+    raw = new SQLite(file);
+  } catch (error) {
+    throw new DatabaseUnavailableError(file, error);
+  }
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(raw) }),
+  });
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const location = redactUrl(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const handle: DatabaseHandle = {
+    db,
+    engine: 'postgres',
+    location,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+  try {
+    await handle.ping();
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseUnavailableError(location, error);
+  }
+  return handle;
+}
+
+/** Which engine a Kysely instance talks to; migrations use it where the SQL must differ. */
+export function engineOf<DB>(db: Kysely<DB>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,259 @@
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database.ts';
+import type { TestDatabase } from '../test/test-database.ts';
+import { migrateToLatest, pendingMigrations } from './migrate.ts';
+import { INITIAL_TABLES } from './migrations/0001-initial.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+const NOW = 1_750_000_000_000;
+
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.map((t) => t.name).sort();
+}
+
+async function insertOrganisationWithClubType(
+  db: Kysely<Database>,
+  name: string,
+): Promise<{ organizationId: number; clubTypeId: number }> {
+  const org = await db
+    .insertInto('organizations')
+    .values({ name, member_number_min_length: 4 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const type = await db
+    .insertInto('club_types')
+    .values({ organization_id: org.id, name: 'Lodge', rank: 0, is_leaf: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { organizationId: org.id, clubTypeId: type.id };
+}
+
+function party(first: string, last: string) {
+  return {
+    first_name: first,
+    last_name: last,
+    first_name_key: first.toLowerCase(),
+    last_name_key: last.toLowerCase(),
+    created_at: NOW,
+    updated_at: NOW,
+  };
+}
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    db = database.handle.db;
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('migrates an empty database to the latest schema', async () => {
+    expect(await pendingMigrations(db)).toEqual(Object.keys(migrations));
+    const ran = await migrateToLatest(db);
+    expect(ran).toEqual(Object.keys(migrations));
+    const names = (await tableNames(db)).filter((n) => !n.startsWith('kysely_'));
+    expect(names).toEqual([...INITIAL_TABLES].sort());
+  });
+
+  it('does nothing when run again', async () => {
+    expect(await pendingMigrations(db)).toEqual([]);
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('gives every table an integer id that the database assigns', async () => {
+    const tables = await db.introspection.getTables();
+    for (const table of tables.filter((t) => !t.name.startsWith('kysely_'))) {
+      const id = table.columns.find((c) => c.name === 'id');
+      expect(id, table.name).toBeDefined();
+      expect(id?.isAutoIncrementing || id?.hasDefaultValue, table.name).toBe(true);
+    }
+  });
+
+  it('rejects a second club with the same subdomain', async () => {
+    const { organizationId, clubTypeId } = await insertOrganisationWithClubType(db, 'Subdomains');
+    const club = {
+      organization_id: organizationId,
+      club_type_id: clubTypeId,
+      name: 'Harmony Lodge',
+      formal_name: 'Harmony Lodge No. 1',
+      subdomain: 'harmony1',
+      created_at: NOW,
+      updated_at: NOW,
+    };
+    await db.insertInto('clubs').values(club).execute();
+    await expect(db.insertInto('clubs').values(club).execute()).rejects.toThrow(/unique/i);
+  });
+
+  it('rejects a username that differs only in case', async () => {
+    const [a, b] = await db
+      .insertInto('parties')
+      .values([party('Ann', 'Able'), party('Bob', 'Baker')])
+      .returning('id')
+      .execute();
+    const user = (partyId: number, username: string) => ({
+      party_id: partyId,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: 'x',
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    await db
+      .insertInto('users')
+      .values(user(a?.id ?? 0, 'Member'))
+      .execute();
+    await expect(
+      db
+        .insertInto('users')
+        .values(user(b?.id ?? 0, 'MEMBER'))
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+  });
+
+  it('enforces foreign keys and cascades deletes to children', async () => {
+    await expect(
+      db
+        .insertInto('memberships')
+        .values({ party_id: 999_999, club_id: 999_999, created_at: NOW })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+
+    const p = await db
+      .insertInto('parties')
+      .values(party('Carl', 'Cole'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const country = await db
+      .insertInto('countries')
+      .values({ name: 'United States', code: 'US', sort_order: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const type = await db
+      .insertInto('contact_types')
+      .values({ kind: 'address', name: 'HomeAddress', limit_count: 1, min_count: 1, sort_order: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('addresses')
+      .values({
+        party_id: p.id,
+        contact_type_id: type.id,
+        address_1: '1 Main St',
+        city: 'Columbus',
+        zip: '43215',
+        country_id: country.id,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    // Reference data in use cannot go; a party's own rows go with it.
+    await expect(
+      db.deleteFrom('contact_types').where('id', '=', type.id).execute(),
+    ).rejects.toThrow(/foreign key/i);
+    await db.deleteFrom('parties').where('id', '=', p.id).execute();
+    const left = await db
+      .selectFrom('addresses')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('party_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+  });
+
+  it('limits RSVP guests to 0-9', async () => {
+    const { organizationId, clubTypeId } = await insertOrganisationWithClubType(db, 'Events');
+    const club = await db
+      .insertInto('clubs')
+      .values({
+        organization_id: organizationId,
+        club_type_id: clubTypeId,
+        name: 'Event Lodge',
+        formal_name: 'Event Lodge No. 2',
+        subdomain: 'event2',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const description = await db
+      .insertInto('calendar_event_descriptions')
+      .values({ body: '<p>Meeting</p>' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const container = await db
+      .insertInto('comment_containers')
+      .values({ created_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const event = await db
+      .insertInto('calendar_events')
+      .values({
+        club_id: club.id,
+        name: 'Stated Meeting',
+        calendar_event_description_id: description.id,
+        access: 'PUBLIC',
+        comment_container_id: container.id,
+        start_at: NOW,
+        time_zone_id: 1,
+        local_start_date: '2025-06-15',
+        created_at: NOW,
+        updated_at: NOW,
+        last_activity_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const p = await db
+      .insertInto('parties')
+      .values(party('Dan', 'Dale'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const attendee = {
+      calendar_event_id: event.id,
+      party_id: p.id,
+      status: 'YES' as const,
+      created_at: NOW,
+      updated_at: NOW,
+    };
+    await expect(
+      db
+        .insertInto('event_attendees')
+        .values({ ...attendee, guests: 10 })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await db
+      .insertInto('event_attendees')
+      .values({ ...attendee, guests: 9 })
+      .execute();
+  });
+
+  it('stores epoch milliseconds and reads them back as numbers', async () => {
+    const later = 4_102_444_800_000; // 2100-01-01, beyond 32-bit integers
+    const row = await db
+      .insertInto('comment_containers')
+      .values({ created_at: later })
+      .returning(['created_at', 'comment_count'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ created_at: later, comment_count: 0 });
+  });
+
+  it('migrates down to nothing and up again', async () => {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect((await tableNames(db)).filter((n) => !n.startsWith('kysely_'))).toEqual([]);
+    await migrateToLatest(db);
+    const count = await sql<{ n: number }>`select count(*) as n from organizations`.execute(db);
+    expect(Number(count.rows[0]?.n)).toBe(0);
+  });
+});

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial.ts';
+
+/*
+ * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
+ * Keys sort in the order they run; never rename or edit an applied one, add the next instead.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};

@@ -1,0 +1,112 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
+import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { BASE_PATH } from '../common/constants.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function seedIfEmpty(config: AppConfig, database: DatabaseHandle): Promise<boolean> {
+  if (!config.SEED_DEMO) return false;
+  // Loaded only when needed: the generator and its password hashing are not part of a normal start.
+  const { isDatabaseSeeded, seedDemo } = await import('./db/seed/index.ts');
+  if (await isDatabaseSeeded(database.db)) return true;
+  const started = performance.now();
+  process.stdout.write('Lodgehall: the database is empty, adding demo data...\n');
+  await seedDemo(database.db, { log: (line) => process.stdout.write(`  ${line}\n`) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`Lodgehall: demo data added in ${seconds} s.\n`);
+  return true;
+}
+
+async function printWelcome(demo: boolean, url: string): Promise<void> {
+  const lines = [``, `Lodgehall is running at ${url}${BASE_PATH}`];
+  if (demo) {
+    const { DEMO_PASSWORD, PERSONAS } = await import('./db/seed/personas.ts');
+    lines.push(
+      ``,
+      `Sign in with one of the demo accounts, password "${DEMO_PASSWORD}":`,
+      ...PERSONAS.map((persona) => `  ${persona.username.padEnd(10)} ${persona.description}`),
+    );
+  }
+  lines.push(``, `Stop it with Ctrl-C.`, ``);
+  process.stdout.write(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await database.ping();
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      fail(
+        `Lodgehall cannot start: ${error.message}\nCheck DATABASE_URL (or DATA_DIR for SQLite).`,
+      );
+    }
+    throw error;
+  }
+
+  await migrateToLatest(database.db);
+  const demo = await seedIfEmpty(config, database);
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Lodgehall cannot listen on ${config.HOST}:${config.PORT}: ${reason}\nSet PORT or HOST.`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const url = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${host}:${port}`;
+  app.log.info(
+    { engine: database.engine, readyInMs: Math.round(performance.now() - startedAt) },
+    'ready',
+  );
+  await printWelcome(demo, url);
+}
+
+main().catch((error: unknown) => {
+  const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  fail(`Lodgehall failed to start:\n${reason}`);
+});

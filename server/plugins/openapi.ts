@@ -1,0 +1,33 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../../common/constants.ts';
+
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const API_DOCS_PATH = `${API_PREFIX}/docs`;
+
+/** The OpenAPI document is generated from the same zod schemas that validate the requests. */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Lodgehall API',
+        description:
+          'The API of Lodgehall, a members-only app for lodges and clubs. Successful answers are ' +
+          '`{ "data": ... }`; errors are application/problem+json whose `type` ends in the error ' +
+          'catalogue name. Calls after sign-in are signed (X-SALT, X-SIGNATURE); see docs/api.md.',
+        version,
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    staticCSP: true,
+    uiConfig: { url: OPENAPI_PATH, deepLinking: true },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

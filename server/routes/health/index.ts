@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { sendProblem } from '../../plugins/problems.ts';
+import { AppError } from '../../errors.ts';
+
+/** Liveness answers while the process runs; readiness also needs the database. */
+export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.engine };
+    } catch (error) {
+      request.log.error({ err: error }, 'database unreachable');
+      return sendProblem(
+        reply,
+        new AppError(503, 'service-unavailable', 'The database cannot be reached.'),
+      );
+    }
+  });
+}

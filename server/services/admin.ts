@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { usernameKey, usernameSchema } from '../../common/schemas/username.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface CreateAdminInput {
+  username: string;
+  /** When absent a random password is made and returned once. */
+  password?: string | undefined;
+}
+
+export interface CreateAdminResult {
+  username: string;
+  created: boolean;
+  generatedPassword?: string;
+}
+
+export class CreateAdminError extends Error {}
+
+/**
+ * Operator command, run from the shell by someone who already controls the server, so it takes
+ * no Actor: makes an existing user an administrator, or creates an administrator account.
+ */
+export async function createAdmin(
+  db: Kysely<Database>,
+  input: CreateAdminInput,
+): Promise<CreateAdminResult> {
+  const parsed = usernameSchema.safeParse(input.username);
+  if (!parsed.success) {
+    throw new CreateAdminError(`The username ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
+  }
+  const username = parsed.data;
+  if (input.password !== undefined && input.password.length < 12) {
+    throw new CreateAdminError('The password must be at least 12 characters.');
+  }
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('users')
+        .set({ is_admin: 1, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      return { username: existing.username, created: false };
+    }
+    const generatedPassword =
+      input.password === undefined ? crypto.randomBytes(15).toString('base64url') : undefined;
+    const passwordHash = await hashPassword(input.password ?? generatedPassword ?? '');
+    const party = await trx
+      .insertInto('parties')
+      .values({
+        first_name: 'Site',
+        last_name: 'Administrator',
+        middle_name: null,
+        suffix: null,
+        preferred_name: null,
+        first_name_key: 'site',
+        last_name_key: 'administrator',
+        preferred_name_key: null,
+        birth_date: null,
+        avatar_key: null,
+        avatar_medium_key: null,
+        left_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('users')
+      .values({
+        party_id: party.id,
+        username,
+        username_key: usernameKey(username),
+        password_hash: passwordHash,
+        is_admin: 1,
+        created_at: now,
+        updated_at: now,
+        last_sign_in_at: null,
+        password_changed_at: now,
+      })
+      .execute();
+    return generatedPassword
+      ? { username, created: true, generatedPassword }
+      : { username, created: true };
+  });
+}

@@ -1,0 +1,215 @@
+import { useEffect, type ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  type RouteObject,
+} from 'react-router';
+import { BASE_PATH } from '../common/constants.ts';
+import { rememberRequestedPath } from './api/requested-path.ts';
+import {
+  acknowledgeSessionEnded,
+  clearAfterSignIn,
+  useSession,
+  type SessionStatus,
+} from './api/session.ts';
+import { AppLayout } from './components/AppLayout.tsx';
+import { NotFound } from './components/NotFound.tsx';
+import { Splash } from './components/Splash.tsx';
+
+/**
+ * The spec's route table (§2) and its one access guard (ARCHITECTURE §8).
+ *
+ * - public: open to everyone (/about).
+ * - publicOnly: visitors only; a signed-in member goes to / (ACC-02..ACC-06).
+ * - member: needs a session; a visitor's requested path is remembered and they go to
+ *   /user/signIn (ACC-07, AMB-38).
+ * - / goes to /news (ACC-08); any other path shows the 404 page, signed in or not
+ *   (ACC-09, AMB-44).
+ *
+ * Paths are relative to the /app base path. A route whose screen a later feature builds is
+ * declared here without one, so the guard and the 404 page already treat it right.
+ */
+export type RouteAccess = 'public' | 'publicOnly' | 'member';
+
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+
+export interface RouteEntry {
+  path: string;
+  access: RouteAccess;
+  screen?: LazyScreen;
+}
+
+export const SIGN_IN_PATH = '/user/signIn';
+export const HOME_PATH = '/';
+export const HOME_REDIRECT = '/news';
+
+const aboutScreen: LazyScreen = () =>
+  import('./pages/about/AboutPage.tsx').then((module) => ({ Component: module.AboutPage }));
+const signInScreen: LazyScreen = () =>
+  import('./pages/sign-in/SignInPage.tsx').then((module) => ({ Component: module.SignInPage }));
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  // Visitors (§2 Access rules)
+  { path: SIGN_IN_PATH, access: 'publicOnly', screen: signInScreen },
+  { path: '/forgot_password', access: 'publicOnly' },
+  { path: '/register', access: 'publicOnly' },
+  { path: '/about', access: 'public', screen: aboutScreen },
+  // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
+  { path: '/clubs/:id', access: 'member' },
+  { path: '/clubs/:id/calendar', access: 'member' },
+  { path: '/clubs/:club_id/calendar/:id', access: 'member' },
+  { path: '/clubs/:id/news', access: 'member' },
+  { path: '/clubs/:club_id/news/:id', access: 'member' },
+  // Posts (ROUTE-06..09)
+  { path: '/news', access: 'member' },
+  { path: '/news/new', access: 'member' },
+  { path: '/news/:id', access: 'member' },
+  { path: '/news/:id/edit', access: 'member' },
+  // Calendar (ROUTE-10..13)
+  { path: '/calendar', access: 'member' },
+  { path: '/calendar/new', access: 'member' },
+  { path: '/calendar/:id', access: 'member' },
+  { path: '/calendar/:id/edit', access: 'member' },
+  // Chats (ROUTE-14..19)
+  { path: '/chats', access: 'member' },
+  { path: '/chats/new', access: 'member' },
+  { path: '/chats/:chatId', access: 'member' },
+  { path: '/chats/:chatId/add_member', access: 'member' },
+  { path: '/chats/:chatId/edit', access: 'member' },
+  { path: '/chat_parties/:chatId', access: 'member' },
+  // Directory and members (ROUTE-20..24). The static /parties/* paths outrank /parties/:id.
+  { path: '/directory', access: 'member' },
+  { path: '/parties/recent', access: 'member' },
+  { path: '/parties/favorite', access: 'member' },
+  { path: '/parties/search', access: 'member' },
+  { path: '/parties/:id', access: 'member' },
+  // My Account (ROUTE-25..27)
+  { path: '/my_account', access: 'member' },
+  { path: '/my_account/contacts/edit', access: 'member' },
+  { path: '/password_change_request', access: 'member' },
+  // Other screens (ROUTE-28..30)
+  { path: '/status_checker', access: 'member' },
+  { path: '/dues_payments/:clubId', access: 'member' },
+  { path: '/notices', access: 'member' },
+];
+
+interface RouteHandle {
+  access: RouteAccess | 'home' | 'notFound';
+}
+
+function RootRoute() {
+  const session = useSession();
+  const location = useLocation();
+  const requested = `${location.pathname}${location.search}${location.hash}`;
+
+  // One-shot instructions are dropped only once the app has arrived where they pointed,
+  // so no render in between can send the member somewhere else.
+  useEffect(() => {
+    if (session.afterSignIn !== null && session.afterSignIn === requested) clearAfterSignIn();
+    if (session.ended && location.pathname === SIGN_IN_PATH) acknowledgeSessionEnded();
+  }, [session.afterSignIn, session.ended, requested, location.pathname]);
+
+  // ACC-10: nothing is shown and nothing is decided before the bootstrap settles.
+  if (session.status === 'bootstrapping') return <Splash />;
+
+  const decision = decideAccess({
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    status: session.status,
+    afterSignIn: session.afterSignIn,
+    ended: session.ended,
+  });
+  return (
+    <AppLayout>
+      {decision.kind === 'redirect' ? (
+        <Redirect to={decision.to} remember={decision.remember} />
+      ) : (
+        <Outlet />
+      )}
+      <ScrollRestoration />
+    </AppLayout>
+  );
+}
+
+function Redirect({ to, remember }: { to: string; remember: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (remember !== null) rememberRequestedPath(remember);
+    void navigate(to, { replace: true });
+  }, [navigate, to, remember]);
+  return null;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootRoute,
+    HydrateFallback: Splash,
+    children: [
+      { index: true, element: null, handle: { access: 'home' } satisfies RouteHandle },
+      ...ROUTE_TABLE.map((entry): RouteObject => ({
+        path: entry.path.slice(1),
+        handle: { access: entry.access } satisfies RouteHandle,
+        // A route whose screen is not built yet renders nothing (and says so to the router).
+        ...(entry.screen ? { lazy: entry.screen } : { element: null }),
+      })),
+      { path: '*', handle: { access: 'notFound' } satisfies RouteHandle, Component: NotFound },
+    ],
+  },
+];
+
+/** How the route table classes a path (relative to /app). */
+export function routeAccess(pathname: string): RouteHandle['access'] {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+  return handle?.access ?? 'notFound';
+}
+
+export type AccessDecision =
+  { kind: 'render' } | { kind: 'redirect'; to: string; remember: string | null };
+
+export interface AccessInput {
+  pathname: string;
+  search?: string;
+  hash?: string;
+  status: Exclude<SessionStatus, 'bootstrapping'>;
+  /** Set right after sign-in: the remembered path or /calendar (SIGNIN-03, SIGNIN-04). */
+  afterSignIn?: string | null;
+  /** The session has just ended (401, sign-out): do not remember the path (SESS-04). */
+  ended?: boolean;
+}
+
+const RENDER: AccessDecision = { kind: 'render' };
+
+/** The guard's one decision, a pure function of the location and the session. */
+export function decideAccess(input: AccessInput): AccessDecision {
+  const requested = `${input.pathname}${input.search ?? ''}${input.hash ?? ''}`;
+  if (input.status === 'signedIn' && input.afterSignIn && input.afterSignIn !== requested) {
+    return { kind: 'redirect', to: input.afterSignIn, remember: null };
+  }
+  switch (routeAccess(input.pathname)) {
+    case 'home':
+      return { kind: 'redirect', to: HOME_REDIRECT, remember: null };
+    case 'public':
+    case 'notFound':
+      return RENDER;
+    case 'publicOnly':
+      return input.status === 'signedIn'
+        ? { kind: 'redirect', to: HOME_PATH, remember: null }
+        : RENDER;
+    case 'member':
+      return input.status === 'signedIn'
+        ? RENDER
+        : { kind: 'redirect', to: SIGN_IN_PATH, remember: input.ended ? null : requested };
+  }
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes, { basename: BASE_PATH });
+}

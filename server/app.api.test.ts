@@ -149,5 +149,11 @@ describe('OpenAPI', () => {
     const response = await server.request('GET', '/docs/');
     expect(response.status).toBe(200);
     expect(response.text).toContain('swagger');
+    // Its own policy, still without inline scripts, and without an HTTPS upgrade that would
+    // break a plain-HTTP install.
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });

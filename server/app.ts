@@ -3,16 +3,18 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerProblemHandling } from './plugins/problems.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurity, requestIdFrom } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import type { ServiceContext } from './services/context.ts';
+import { createMemo } from './services/memo.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -56,7 +58,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', { db: database.db, engine: database.engine, config });
+  app.decorate('services', {
+    db: database.db,
+    engine: database.engine,
+    config,
+    memo: createMemo(),
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -73,9 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
   registerProblemHandling(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(cookie);
-  await registerOpenApi(app, APP_VERSION);
+  await registerOpenApi(app, APP_VERSION, config.PUBLIC_URL?.startsWith('https:') ?? false);
 
   registerHealthRoutes(app, database);
   await app.register(registerApiRoutes);

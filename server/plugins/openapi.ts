@@ -8,7 +8,11 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** The OpenAPI document is generated from the same zod schemas that validate the requests. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  https: boolean,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -26,7 +30,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
+    // Swagger UI sends its own policy for its pages (it needs styles from its bundle); that
+    // policy asks browsers to upgrade to HTTPS, which breaks the page on a plain-HTTP install.
     staticCSP: true,
+    transformStaticCSP: (header) =>
+      https ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { url: OPENAPI_PATH, deepLinking: true },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
@@ -15,7 +14,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
  * The SPA is built to need nothing but its own origin: no inline script, no CDN. Mantine sets
  * element styles at run time, which is why inline styles (not scripts) stay allowed.
  */
-export const CONTENT_SECURITY_POLICY = {
+export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -28,22 +27,38 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const https = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: https
-        ? { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': [] }
-        : CONTENT_SECURITY_POLICY,
-    },
-    // HSTS on plain HTTP would pin browsers to an https://localhost that does not exist.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
+/**
+ * Helmet's header set, computed once: @fastify/helmet rebuilds the policy on every request,
+ * which cost about a tenth of a small API call (docs/decisions.md D11).
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const directives = Object.entries(CONTENT_SECURITY_POLICY).map(
+    ([name, values]) => `${name} ${values.join(' ')}`,
+  );
+  if (https) directives.push('upgrade-insecure-requests');
+  const headers: Record<string, string> = {
+    'content-security-policy': directives.join('; '),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  // HSTS on plain HTTP would pin browsers to an https://localhost that does not exist.
+  if (https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
 
-  app.addHook('onRequest', async (request, reply) => {
+export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
+  const headers = securityHeaders(config.PUBLIC_URL?.startsWith('https:') ?? false);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
+    done();
   });
 }

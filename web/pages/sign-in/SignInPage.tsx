@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   CREATE_ACCOUNT_LINK,
@@ -47,10 +47,14 @@ export function SignInPage() {
     if (result !== 'signedIn') {
       setSubmitting(false);
       setOutcome(result);
-      // Back to the first field, where the message is read out with it (VAL-09).
-      if (result === 'invalid') requestAnimationFrame(() => usernameRef.current?.focus());
     }
   };
+
+  // Back to the first field, where the message is read out with it (VAL-09). After the render
+  // that enables the inputs again: a disabled input cannot take focus.
+  useEffect(() => {
+    if (outcome === 'invalid' && !submitting) usernameRef.current?.focus();
+  }, [outcome, submitting]);
 
   const edited = () => {
     if (outcome !== null) setOutcome(null);

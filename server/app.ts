@@ -4,9 +4,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { purgeExpiredLimits } from './auth/rate-limit.ts';
+import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerProblemHandling } from './plugins/problems.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurity, requestIdFrom } from './plugins/security.ts';
@@ -28,6 +31,8 @@ export interface BuildAppOptions {
 
 /** JSON bodies above this are refused with 413; upload routes raise it for themselves. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const SWEEP_INTERVAL_MS = 60_000;
 
 function defaultWebRoot(): string {
   // Works from the TypeScript sources (server/) and the build (dist/node/server/).
@@ -80,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
   registerProblemHandling(app);
+  registerJsonBody(app);
   registerSecurity(app, config);
   await app.register(cookie);
   await registerOpenApi(app, APP_VERSION, config.PUBLIC_URL?.startsWith('https:') ?? false);
@@ -87,6 +93,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, database);
   await app.register(registerApiRoutes);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
+
+  // Expired sessions, salts and rate-limit windows are swept once a minute; every node may
+  // do it, the deletes are idempotent.
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    Promise.all([
+      purgeExpiredSessions(database.db, now),
+      purgeExpiredLimits(database.db, now),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   return app;
 }

@@ -93,9 +93,10 @@ export function signRequest(
   method: string,
   pathAndQuery: string,
   body: string,
-  now = Date.now(),
+  options: { now?: number; salt?: string } = {},
 ): { salt: string; signature: string } {
-  const salt = `${now}.${crypto.randomBytes(16).toString('hex')}`;
+  const salt =
+    options.salt ?? `${options.now ?? Date.now()}.${crypto.randomBytes(16).toString('hex')}`;
   const data = Buffer.from(signedText(method, pathAndQuery, salt, body), 'utf8');
   const signature =
     privateKey.asymmetricKeyType === 'ed25519'

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../common/constants.ts';
+import { registerAuth } from '../plugins/auth.ts';
+import { registerClubMembershipGroupRoutes } from './club-membership-groups/index.ts';
 import { registerOrganizationRoutes } from './organizations/index.ts';
+import { registerSessionRoutes } from './session/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     async (api) => {
+      registerAuth(api);
       registerOrganizationRoutes(api);
+      registerSessionRoutes(api);
+      registerClubMembershipGroupRoutes(api);
     },
     { prefix: API_PREFIX },
   );

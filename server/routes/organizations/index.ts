@@ -10,6 +10,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   api.get(
     '/organizations.json',
     {
+      config: { public: true },
       schema: {
         summary: 'Organisations whose members may register or reset a password',
         tags: ['organizations'],
@@ -22,6 +23,7 @@ export function registerOrganizationRoutes(app: FastifyInstance): void {
   api.get(
     '/organizations/recognized.json',
     {
+      config: { public: true },
       schema: {
         summary: 'Organisations whose member status the status checker can look up',
         tags: ['organizations'],

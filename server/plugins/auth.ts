@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_METADATA_HEADER } from '../../common/constants.ts';
+import type { Actor } from '../auth/actor.ts';
+import { VISITOR } from '../auth/actor.ts';
+import { SESSION_COOKIE, findSession, touchSession, useSalt } from '../auth/sessions.ts';
+import type { SessionRecord } from '../auth/sessions.ts';
+import { checkSalt, signedText, verifySignature } from '../auth/signatures.ts';
+import { UnauthorizedError } from '../errors.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { userMetadata } from '../services/user-metadata.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+    session: SessionRecord | null;
+  }
+  interface FastifyContextConfig {
+    /** Unsigned and open to visitors: sign-in, the organisation lists, registration and reset. */
+    public?: boolean;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The session and signature check of every API call that is not public (ARCHITECTURE §5):
+ * a live session cookie, a fresh salt never seen before, and a signature by the key the session
+ * was opened with over exactly what was sent. Any failure is the same 401.
+ */
+async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promise<SessionRecord> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw new UnauthorizedError();
+  const now = Date.now();
+  const salt = header(request, 'x-salt');
+  const saltCheck = checkSalt(salt, now);
+  if (!saltCheck.ok || !salt) throw new UnauthorizedError();
+  const session = await findSession(ctx.db, token, now);
+  if (!session) throw new UnauthorizedError();
+  const text = signedText(request.method, request.url, salt, request.rawBody ?? '');
+  if (!verifySignature(session.publicKey, text, header(request, 'x-signature'))) {
+    throw new UnauthorizedError();
+  }
+  // Checked last, so an unsigned or forged request cannot fill the salt table.
+  if (!(await useSalt(ctx.db, session.id, salt, saltCheck.timestamp))) {
+    throw new UnauthorizedError();
+  }
+  await touchSession(ctx.db, session, now);
+  return session;
+}
+
+export function registerAuth(api: FastifyInstance): void {
+  // Fastify forbids object defaults on decorators (they would be shared between requests);
+  // the onRequest hook gives every request its own values before anything reads them.
+  api.decorateRequest<Actor>('actor', null as unknown as Actor);
+  api.decorateRequest('session', null);
+
+  api.addHook('onRequest', (request, _reply, done) => {
+    request.actor = VISITOR;
+    request.session = null;
+    done();
+  });
+
+  // After the body is read (the signature covers it), before it is validated (a stranger learns
+  // nothing about the shapes an endpoint accepts).
+  api.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.public) return;
+    const session = await authenticate(api.services, request);
+    request.session = session;
+    request.actor = {
+      kind: 'member',
+      userId: session.userId,
+      partyId: session.partyId,
+      isAdmin: session.isAdmin,
+    };
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.actor.kind === 'member' && reply.statusCode < 400) {
+      const metadata = await userMetadata(api.services, request.actor.partyId);
+      reply.header(USER_METADATA_HEADER, Buffer.from(JSON.stringify(metadata)).toString('base64'));
+    }
+    return payload;
+  });
+}

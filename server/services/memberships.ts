@@ -1,0 +1,59 @@
+import type { ClubMembershipGroup } from '../../common/schemas/session.ts';
+import type { Actor } from '../auth/actor.ts';
+import { UnauthorizedError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * My Memberships (NAV-09, ENT-10): per organisation, the member's clubs grouped under the name
+ * of their group (a lodge under its district); a club with no group stands under the
+ * organisation's name.
+ */
+export async function listClubMembershipGroups(
+  ctx: ServiceContext,
+  actor: Actor,
+): Promise<ClubMembershipGroup[]> {
+  if (actor.kind !== 'member') throw new UnauthorizedError();
+  const rows = await ctx.db
+    .selectFrom('memberships as m')
+    .innerJoin('clubs as c', 'c.id', 'm.club_id')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .leftJoin('clubs as g', 'g.id', 'c.group_id')
+    .select([
+      'o.id as organization_id',
+      'o.name as organization_name',
+      'c.id as club_id',
+      'c.name as club_name',
+      'c.subdomain as club_subdomain',
+      'g.name as group_name',
+    ])
+    .where('m.party_id', '=', actor.partyId)
+    .where('m.left_at', 'is', null)
+    .orderBy('o.name')
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+
+  const organizations = new Map<number, ClubMembershipGroup>();
+  for (const row of rows) {
+    let organization = organizations.get(row.organization_id);
+    if (!organization) {
+      organization = {
+        id: row.organization_id,
+        name: row.organization_name,
+        group_names: [],
+        groups: {},
+      };
+      organizations.set(row.organization_id, organization);
+    }
+    const groupName = row.group_name ?? row.organization_name;
+    const clubs = (organization.groups[groupName] ??= []);
+    if (clubs.length === 0) organization.group_names.push(groupName);
+    clubs.push({
+      club_id: row.club_id,
+      club_name: row.club_name,
+      club_subdomain: row.club_subdomain,
+    });
+  }
+  for (const organization of organizations.values()) organization.group_names.sort();
+  return [...organizations.values()];
+}

@@ -1,0 +1,124 @@
+import type { User as SessionUser } from '../../common/schemas/session.ts';
+import { usernameKey } from '../../common/schemas/username.ts';
+import type { Actor } from '../auth/actor.ts';
+import { loadAppKey } from '../auth/app-key.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
+import { createSession, deleteSession } from '../auth/sessions.ts';
+import type { NewSessionMeta } from '../auth/sessions.ts';
+import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
+import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+import { loadSessionUser } from './users.ts';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Mastodon's anchor: 25 sign-ins per 5 minutes from one address. */
+export const SIGN_IN_IP_LIMIT = { max: 25, windowMs: FIVE_MINUTES };
+/** Guessing one member's password: 10 tries per 15 minutes, whatever the address. */
+export const SIGN_IN_ACCOUNT_LIMIT = { max: 10, windowMs: FIFTEEN_MINUTES };
+
+export class InvalidCredentialsError extends AppError {
+  constructor() {
+    super(401, 'invalid-credentials', 'Incorrect username and/or password');
+  }
+}
+
+export interface SignInInput {
+  username: string;
+  password: string;
+  public_key: string;
+}
+
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+  app_public_key: string;
+}
+
+// Checked against when the username is unknown, so the answer takes as long either way.
+let dummyHash: Promise<string> | undefined;
+
+/** Parses the client's key or answers 422 on `public_key`. */
+export function publicKeyOrFail(publicKey: string) {
+  try {
+    return parsePublicKey(publicKey);
+  } catch (error) {
+    if (error instanceof InvalidPublicKeyError) {
+      throw new ValidationError({ public_key: [error.message.replace(/^public_key /, '')] });
+    }
+    throw error;
+  }
+}
+
+/** Opens a session for a user whose identity is proven (password, or a one-time code). */
+export async function openSession(
+  ctx: ServiceContext,
+  userId: number,
+  publicKeyText: string,
+  meta: NewSessionMeta,
+): Promise<SignedIn> {
+  const publicKey = publicKeyOrFail(publicKeyText);
+  const now = Date.now();
+  const { token } = await createSession(ctx.db, userId, publicKey, publicKeyText, meta, now);
+  await ctx.db
+    .updateTable('users')
+    .set({ last_sign_in_at: now })
+    .where('id', '=', userId)
+    .execute();
+  const [user, appKey] = await Promise.all([loadSessionUser(ctx, userId), loadAppKey(ctx.db)]);
+  return { token, user, app_public_key: appKey.publicKey };
+}
+
+/**
+ * Sign-in (API-SESS-01). Only members who may sign in (active somewhere, or administrators)
+ * get a session; every refusal is the same 401, whatever the reason, so the answer never says
+ * whether a username exists. It takes no Actor: it is how a visitor becomes one.
+ */
+export async function signIn(
+  ctx: ServiceContext,
+  input: SignInInput,
+  meta: NewSessionMeta,
+): Promise<SignedIn> {
+  const key = usernameKey(input.username);
+  const accountLimitKey = `sign-in:account:${key}`;
+  await enforceLimits(ctx.db, [
+    { key: `sign-in:ip:${meta.ip ?? 'unknown'}`, ...SIGN_IN_IP_LIMIT },
+    { key: accountLimitKey, ...SIGN_IN_ACCOUNT_LIMIT },
+  ]);
+  const publicKey = input.public_key;
+  publicKeyOrFail(publicKey);
+
+  const user = await ctx.db
+    .selectFrom('users as u')
+    .innerJoin('parties as p', 'p.id', 'u.party_id')
+    .select(['u.id', 'u.password_hash', 'u.is_admin', 'u.party_id', 'p.left_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('member_statuses as ms')
+            .select('ms.id')
+            .whereRef('ms.party_id', '=', 'u.party_id')
+            .where('ms.status', '=', 'active'),
+        )
+        .as('is_active'),
+    )
+    .where('u.username_key', '=', key)
+    .executeTakeFirst();
+
+  dummyHash ??= hashPassword('no such user: a password nobody has');
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
+  const maySignIn =
+    user !== undefined && user.left_at === null && (user.is_admin === 1 || Boolean(user.is_active));
+  if (!user || !passwordOk || !maySignIn) throw new InvalidCredentialsError();
+
+  await clearLimit(ctx.db, accountLimitKey);
+  return openSession(ctx, user.id, publicKey, meta);
+}
+
+export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: number | null) {
+  if (actor.kind !== 'member' || sessionId === null) throw new UnauthorizedError();
+  await deleteSession(ctx.db, sessionId);
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { API_PREFIX } from '../../common/constants.ts';
+import { exportPublicKey, signRequest } from '../auth/signatures.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { DEMO_PASSWORD } from '../db/seed/personas.ts';
+import { seedDemo } from '../db/seed/index.ts';
+import type { ApiResponse, RequestOptions, TestServer } from './api-harness.ts';
+
+export interface SignedRequestOptions extends RequestOptions {
+  /** Send no X-SALT / X-SIGNATURE (to test refusals). */
+  unsigned?: boolean;
+  /** Override the salt (stale, replayed or malformed salts). */
+  salt?: string;
+  /** Sign this path instead of the one sent (tampering). */
+  signPath?: string;
+  /** Sign with another key. */
+  signWith?: crypto.KeyObject;
+  /** Send this cookie header instead of the member's. */
+  cookie?: string;
+}
+
+export interface MemberClient {
+  readonly cookie: string;
+  readonly keyPair: crypto.KeyPairKeyObjectResult;
+  readonly signIn: ApiResponse<unknown>;
+  request<T = unknown>(
+    method: string,
+    path: string,
+    options?: SignedRequestOptions,
+  ): Promise<ApiResponse<T>>;
+}
+
+let demoHash: Promise<string> | undefined;
+
+/** Seeds the demo data set (one argon2 hash per test run, not per file). */
+export async function seedDemoData(server: TestServer): Promise<void> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  await seedDemo(server.database.handle.db, {
+    passwordHash: await demoHash,
+    now: Date.UTC(2026, 10, 22, 12),
+  });
+}
+
+export function sessionCookieOf(response: ApiResponse<unknown>): string {
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const match = /lodgehall_session=([^;]+)/.exec(setCookie);
+  if (!match) throw new Error(`no session cookie in ${setCookie}`);
+  return `lodgehall_session=${match[1]}`;
+}
+
+/**
+ * A member as a real client would be: signs in over HTTP with a fresh Ed25519 (or P-256) key,
+ * then signs every request exactly as ARCHITECTURE §5 says.
+ */
+export async function signInAs(
+  server: TestServer,
+  username: string,
+  password = DEMO_PASSWORD,
+  keyType: 'ed25519' | 'p256' = 'ed25519',
+): Promise<MemberClient> {
+  const keyPair =
+    keyType === 'ed25519'
+      ? crypto.generateKeyPairSync('ed25519')
+      : crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const signIn = await server.request('POST', '/session.json', {
+    body: { user: { username, password, public_key: exportPublicKey(keyPair.publicKey) } },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in as ${username} failed: ${signIn.text}`);
+  const cookie = sessionCookieOf(signIn);
+  return {
+    cookie,
+    keyPair,
+    signIn,
+    async request<T>(method: string, path: string, options: SignedRequestOptions = {}) {
+      const body =
+        options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+      const headers: Record<string, string> = {
+        cookie: options.cookie ?? cookie,
+        ...options.headers,
+      };
+      if (!options.unsigned) {
+        const signed = signRequest(
+          options.signWith ?? keyPair.privateKey,
+          method,
+          `${API_PREFIX}${options.signPath ?? path}`,
+          body,
+          options.salt === undefined ? {} : { salt: options.salt },
+        );
+        headers['x-salt'] = signed.salt;
+        headers['x-signature'] = signed.signature;
+      }
+      return server.request<T>(method, path, {
+        headers,
+        ...(body === '' ? {} : { rawBody: body }),
+      });
+    },
+  };
+}

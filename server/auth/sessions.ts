@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepare } from '../db/prepared.ts';
 import type { Database, SessionKeyType } from '../db/schema.ts';
 import type { ParsedPublicKey } from './signatures.ts';
 import { MAX_CLOCK_SKEW_MS, parsePublicKey } from './signatures.ts';
@@ -84,19 +85,25 @@ export async function createSession(
  * and its member may still sign in (an administrator, or active in some organisation, and not
  * gone) — so a member who turns inactive loses access on the next call.
  */
-export async function findSession(
-  db: Kysely<Database>,
-  token: string,
-  now = Date.now(),
-): Promise<SessionRecord | null> {
-  const row = await db
+const liveSessionByToken = prepare<
+  {
+    id: number;
+    user_id: number;
+    public_key: string;
+    last_seen_at: number;
+    party_id: number;
+    is_admin: number;
+  },
+  'tokenHash' | 'now' | 'idleSince'
+>((db, p) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
     .select(['s.id', 's.user_id', 's.public_key', 's.last_seen_at', 'u.party_id', 'u.is_admin'])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.expires_at', '>', now)
-    .where('s.last_seen_at', '>', now - SESSION_IDLE_MS)
+    .where('s.token_hash', '=', p<string>('tokenHash'))
+    .where('s.expires_at', '>', p<number>('now'))
+    .where('s.last_seen_at', '>', p<number>('idleSince'))
     .where('p.left_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -109,8 +116,25 @@ export async function findSession(
             .where('ms.status', '=', 'active'),
         ),
       ]),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+/**
+ * The live session of a cookie token, or null. Live means: not past its absolute or idle limit,
+ * and its member may still sign in (an administrator, or active in some organisation, and not
+ * gone) — so a member who turns inactive loses access on the next call.
+ */
+export async function findSession(
+  db: Kysely<Database>,
+  token: string,
+  now = Date.now(),
+): Promise<SessionRecord | null> {
+  const { rows } = await liveSessionByToken.run(db, {
+    tokenHash: hashToken(token),
+    now,
+    idleSince: now - SESSION_IDLE_MS,
+  });
+  const row = rows[0];
   if (!row) return null;
   return {
     id: row.id,
@@ -139,19 +163,34 @@ export async function touchSession(
  * Records a salt as used; false when it was seen before (a replay). Salts are kept until
  * their timestamp can no longer pass the clock-skew check.
  */
+const insertSalt = prepare<{ id: number }, 'sessionId' | 'salt' | 'expiresAt'>((db, p) =>
+  db
+    .insertInto('request_salts')
+    .values({
+      session_id: p<number>('sessionId'),
+      salt: p<string>('salt'),
+      expires_at: p<number>('expiresAt'),
+    })
+    .onConflict((conflict) => conflict.column('salt').doNothing())
+    .returning('id'),
+);
+
+/**
+ * Records a salt as used; false when it was seen before (a replay). Salts are kept until
+ * their timestamp can no longer pass the clock-skew check.
+ */
 export async function useSalt(
   db: Kysely<Database>,
   sessionId: number,
   salt: string,
   saltTime: number,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('request_salts')
-    .values({ session_id: sessionId, salt, expires_at: saltTime + MAX_CLOCK_SKEW_MS })
-    .onConflict((conflict) => conflict.column('salt').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const { rows } = await insertSalt.run(db, {
+    sessionId,
+    salt,
+    expiresAt: saltTime + MAX_CLOCK_SKEW_MS,
+  });
+  return rows.length > 0;
 }
 
 export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {

@@ -15,7 +15,10 @@ declare module 'fastify' {
     session: SessionRecord | null;
   }
   interface FastifyContextConfig {
-    /** Unsigned and open to visitors: sign-in, the organisation lists, registration and reset. */
+    /**
+     * Open to visitors, unsigned: sign-in, the organisation lists, registration and reset.
+     * A signed call to one is still checked, and answered as to the member.
+     */
     public?: boolean;
   }
 }
@@ -65,8 +68,10 @@ export function registerAuth(api: FastifyInstance): void {
 
   // After the body is read (the signature covers it), before it is validated (a stranger learns
   // nothing about the shapes an endpoint accepts).
+  // A public route still authenticates a signed call: a signed-in member's client signs
+  // everything (AMB-51) and reads its badges from the answer.
   api.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.public) return;
+    if (request.routeOptions.config.public && request.headers['x-signature'] === undefined) return;
     const session = await authenticate(api.services, request);
     request.session = session;
     request.actor = {

@@ -235,3 +235,26 @@ describe('DELETE /session.json (API-SESS-03)', () => {
     expect((await client.request('GET', '/session.json')).status).toBe(401);
   });
 });
+
+describe('public routes called by a signed-in member (AMB-51)', () => {
+  it('answers a signed call as to the member, with x-user-metadata', async () => {
+    const response = await member.request('GET', '/organizations.json');
+    expect(response.status).toBe(200);
+    expect(metadataOf(response.headers)).toMatchObject({ unseen_notice_count: expect.any(Number) });
+  });
+
+  it('answers an unsigned call as to a visitor, without metadata', async () => {
+    const response = await server.request('GET', '/organizations.json', {
+      headers: { cookie: member.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-user-metadata')).toBeNull();
+  });
+
+  it('refuses a call whose signature is bad', async () => {
+    const other = crypto.generateKeyPairSync('ed25519').privateKey;
+    expect((await member.request('GET', '/organizations.json', { signWith: other })).status).toBe(
+      401,
+    );
+  });
+});

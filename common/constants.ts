@@ -101,3 +101,15 @@ export const PHONE_TYPES = ['CellPhone', 'HomePhone', 'OfficePhone'] as const;
 
 /** ARCHITECTURE §4: a 422 problem type ends with this name. */
 export const UNPROCESSABLE_ENTITY_ERROR = 'unprocessable-entity-error';
+
+/**
+ * NAV-07: the external Support link of the signed-in menu. A constant until the server
+ * provides it per installation; it opens in a new tab.
+ */
+export const SUPPORT_URL = 'https://lodgehall.org/support';
+/** AMB-25: badges show the exact count up to this, then `99+`. */
+export const BADGE_COUNT_MAX = 99;
+/** NAV-06, AMB-25: above this count a badge is the wider pill. */
+export const BADGE_WIDE_ABOVE = 9;
+/** CONST-24: the birth date mask as MaskInput writes it (9 is a digit). */
+export const BIRTH_DATE_INPUT_MASK = '99/99/9999';

@@ -216,3 +216,87 @@ export const NOT_A_NUMBER = 'Not a number.';
 /** ERR-42 gives no text for other sign-in failures; this keeps the member from guessing. */
 export const SIGN_IN_UNAVAILABLE =
   'Signing in did not work just now. Please try again in a few minutes.';
+
+/** The signed-in shell (NAV-02..10): names of the icons and regions. Lodgehall's own words. */
+export const NAV_CHATS = 'Chats';
+export const NAV_NOTICES = 'Notices';
+export const NAV_MENU = 'Menu';
+export const OPEN_MENU = 'Open the menu';
+export const MAIN_MENU = 'Main menu';
+/** How a screen reader names a badge: "Chats, 3 unseen". */
+export const withUnseenCount = (name: string, count: number | null): string =>
+  count !== null && count > 0 ? `${name}, ${count} unseen` : name;
+export const OPENS_IN_NEW_TAB = '(opens in a new tab)';
+export const NO_MEMBERSHIPS = 'No memberships to show.';
+export const MEMBERSHIPS_UNAVAILABLE = 'Your memberships could not be loaded just now.';
+export const MY_ACCOUNT = 'My Account';
+
+/** Field labels and screen titles of sign-in, registration, reset and account. */
+export const USERNAME_LABEL = 'Username';
+export const PASSWORD_LABEL = 'Password';
+export const CONFIRM_PASSWORD_LABEL = 'Confirm Password';
+export const NEW_PASSWORD_LABEL = 'New Password';
+export const CONFIRM_NEW_PASSWORD_LABEL = 'Confirm New Password';
+export const CURRENT_PASSWORD_LABEL = 'Current Password';
+export const BIRTH_DATE_LABEL = 'Birth Date';
+export const CODE_LABEL = 'Six-digit code';
+export const CONTACT_METHOD_LABEL = 'Where should we send your code?';
+export const NAME_LABEL = 'Name';
+export const REGISTER_TITLE = 'Create Your Account';
+export const RESET_TITLE = 'Reset Your Password';
+export const CHANGE_PASSWORD_TITLE = 'Change Password';
+export const ACCOUNT_SECTION = 'Account';
+export const stepOf = (step: number, total: number): string => `Step ${step} of ${total}`;
+export const STEP_MEMBERSHIP = 'Show that you are a member';
+export const STEP_CONTACT = 'Get your code';
+export const STEP_CODE = 'Enter your code';
+export const STEP_NEW_PASSWORD = 'Choose a new password';
+export const STEP_ACCOUNT = 'Choose your username and password';
+export const NEXT = 'Next';
+export const CREATE_ACCOUNT_BUTTON = 'Create My Account';
+export const SAVE_PASSWORD_BUTTON = 'Save New Password';
+export const CHANGE_PASSWORD_BUTTON = 'Change Password';
+export const MEMBERSHIP_INTRO =
+  'We check these against your lodge’s records. Your birth date is never shown to anyone.';
+export const MEMBER_NUMBER_HINT = 'As printed on your membership card or dues receipt.';
+export const BIRTH_DATE_HINT = 'Month, day and year, for example 07/04/1949.';
+export const CHOOSE_ORGANIZATION_PLACEHOLDER = 'Choose your organization';
+export const CONTACT_METHOD_HINT = 'We will send a six-digit code there. It works for 10 minutes.';
+export const codeSentTo = (where: string): string => `We sent a six-digit code to ${where}.`;
+export const CODE_HINT = 'Type the six digits. The code works for 10 minutes.';
+export const PASSWORD_HINT =
+  'A good password is long and easy for you to remember: for example three or four words that belong together only for you.';
+export const USERNAME_HINT =
+  'You will type this to sign in. Letters, digits, dots, dashes and underscores.';
+export const passwordStrength = (label: string): string => `Password strength: ${label}`;
+export const PASSWORD_STRENGTH_CHECKING = 'Password strength: checking…';
+
+/** Client-side validation of these forms (VAL-12..VAL-21, VAL-47). Lodgehall's own words. */
+export const CHOOSE_ORGANIZATION = 'Choose your organization.';
+export const BIRTH_DATE_INCOMPLETE = 'Enter the whole date as MM/DD/YYYY.';
+export const BIRTH_DATE_NOT_REAL = 'That date does not exist. Check the month and the day.';
+export const CHOOSE_CONTACT_METHOD = 'Choose where to send your code.';
+export const CODE_SIX_DIGITS = 'Enter all six digits of the code.';
+
+/** Outcomes of these forms. Lodgehall's own words. */
+export const FLOW_RESTARTED =
+  'Something went wrong, so we have gone back to the first step. Please check your details and press Next again.';
+export const CODE_NO_LONGER_WORKS =
+  'That code no longer works, so we have to start again. Please begin once more from the first step.';
+export const FLOW_STEP_FAILED = 'That did not work. Please check your details and try again.';
+/** A 429's wait in plain words: "30 seconds", "a minute", "5 minutes", "a few minutes". */
+export const waitInWords = (seconds: number | null): string => {
+  if (seconds === null || !Number.isFinite(seconds)) return 'a few minutes';
+  if (seconds <= 45) return `${Math.max(1, Math.ceil(seconds))} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+};
+export const tooManyAttempts = (seconds: number | null): string =>
+  `Too many attempts. Please wait ${waitInWords(seconds)} and try again.`;
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+export const SHOW_PASSWORD = 'Show password';
+export const CLOSE_MENU = 'Close the menu';
+export const HOME_LINK_LABEL = 'Lodgehall, start page';
+export const LOADING = 'Loading';
+export const LOADING_ORGANIZATIONS = 'Loading the organizations…';
+export const OTHER_SESSIONS_END = 'Other computers and phones signed in as you will be signed out.';

@@ -138,4 +138,68 @@ describe('npm run lodgehall', () => {
     expect(users[0]).toMatchObject({ username: 'Alice', is_admin: 1 });
     expect(users[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
+
+  it('prints the newest outbox messages, newest last, with --last N', async () => {
+    const empty = await cli(['outbox'], database.env);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toContain('The outbox is empty');
+
+    const base = Date.UTC(2026, 0, 5, 9, 30);
+    await withDb(async ({ db }) => {
+      await db
+        .insertInto('outbox_messages')
+        .values([
+          {
+            channel: 'email',
+            to_address: 'first@example.org',
+            subject: 'Your Lodgehall code',
+            body: 'Your Lodgehall code is 111111.',
+            created_at: base,
+            sent_at: null,
+            last_error: null,
+          },
+          {
+            channel: 'email',
+            to_address: 'second@example.org',
+            subject: 'Your Lodgehall code',
+            body: 'Your Lodgehall code is 222222.',
+            created_at: base + 1000,
+            sent_at: null,
+            last_error: null,
+          },
+          {
+            channel: 'sms',
+            to_address: '6145550100',
+            subject: null,
+            body: 'Lodgehall code: 333333.',
+            created_at: base + 2000,
+            sent_at: null,
+            last_error: null,
+          },
+        ])
+        .execute();
+    });
+
+    const result = await cli(['outbox', '--last', '2'], database.env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('first@example.org');
+    const second = result.stdout.indexOf('2026-01-05T09:30:01.000Z  email  to second@example.org');
+    const third = result.stdout.indexOf('2026-01-05T09:30:02.000Z  sms  to 6145550100');
+    expect(second).toBeGreaterThanOrEqual(0);
+    expect(third).toBeGreaterThan(second);
+    expect(result.stdout).toContain('Subject: Your Lodgehall code');
+    expect(result.stdout).toContain('Your Lodgehall code is 222222.');
+    expect(result.stdout).toContain('Lodgehall code: 333333.');
+
+    const help = await cli(['outbox', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: npm run lodgehall -- outbox [--last N]');
+
+    for (const bad of ['0', 'ten']) {
+      const refused = await cli(['outbox', '--last', bad], database.env);
+      expect(refused.code, bad).toBe(1);
+      expect(refused.stderr).toContain(`--last expects a whole number of 1 or more, not "${bad}"`);
+    }
+    // Five runs of the CLI, each starting tsx.
+  }, 90_000);
 });

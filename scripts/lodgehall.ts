@@ -141,6 +141,41 @@ password instead.`,
       });
     },
   },
+
+  outbox: {
+    summary: 'Print the newest messages of the outbox (e-mails and texts kept, not sent)',
+    help: `Usage: npm run lodgehall -- outbox [--last N]
+
+Prints the newest N messages kept in the outbox, newest last: time, channel
+(email or sms), recipient, subject and body. Without SMTP_URL, e-mails (such as
+the codes of registration and password reset) are kept there instead of sent, and
+so are text messages while no SMS provider is set up.
+
+Options:
+  --last N   how many messages, a whole number of 1 or more (default 10)`,
+    options: { last: { type: 'string' } },
+    async run({ values }) {
+      const help = commands.outbox?.help ?? '';
+      const last = positiveInteger('last', values.last, help) ?? 10;
+      const { lastOutboxMessages } = await import('../server/mail/outbox.ts');
+      await withDatabase(async (database) => {
+        await migrateToLatest(database.db);
+        const messages = await lastOutboxMessages(database.db, last);
+        if (messages.length === 0) {
+          out(`The outbox is empty (${database.location}).`);
+          return;
+        }
+        for (const message of messages) {
+          out(
+            `--- ${new Date(message.created_at).toISOString()}  ${message.channel}  to ${message.to_address}`,
+          );
+          if (message.subject !== null) out(`Subject: ${message.subject}`);
+          out(message.body);
+          out();
+        }
+      });
+    },
+  },
 };
 
 function overview(): string {

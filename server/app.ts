@@ -4,10 +4,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { purgeExpiredCodes } from './auth/one-time-codes.ts';
 import { purgeExpiredLimits } from './auth/rate-limit.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerProblemHandling } from './plugins/problems.ts';
@@ -16,6 +18,7 @@ import { registerSecurity, requestIdFrom } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { createSmsSender } from './sms/sms-sender.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createMemo } from './services/memo.ts';
 import { APP_VERSION } from './version.ts';
@@ -68,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     engine: database.engine,
     config,
     memo: createMemo(),
+    mailer: createMailer(config, database.db, app.log),
+    sms: createSmsSender(database.db, app.log),
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -101,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     Promise.all([
       purgeExpiredSessions(database.db, now),
       purgeExpiredLimits(database.db, now),
+      purgeExpiredCodes(database.db, now),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();

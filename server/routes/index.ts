@@ -3,6 +3,9 @@ import { API_PREFIX } from '../../common/constants.ts';
 import { registerAuth } from '../plugins/auth.ts';
 import { registerClubMembershipGroupRoutes } from './club-membership-groups/index.ts';
 import { registerOrganizationRoutes } from './organizations/index.ts';
+import { registerPasswordResetRoutes } from './password-reset/index.ts';
+import { registerPasswordSettingsRoutes } from './password-settings/index.ts';
+import { registerRegistrationRoutes } from './registration/index.ts';
 import { registerSessionRoutes } from './session/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
@@ -12,6 +15,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerAuth(api);
       registerOrganizationRoutes(api);
       registerSessionRoutes(api);
+      registerRegistrationRoutes(api);
+      registerPasswordResetRoutes(api);
+      registerPasswordSettingsRoutes(api);
       registerClubMembershipGroupRoutes(api);
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Engine } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
 import type { Memo } from './memo.ts';
 
 /** What a service needs from the outside world; handlers pass it in, tests build their own. */
@@ -11,4 +13,8 @@ export interface ServiceContext {
   readonly config: AppConfig;
   /** Short-lived answers of reference data, per app instance. */
   readonly memo: Memo;
+  /** E-mail: SMTP when SMTP_URL is set, else the outbox table (server/mail/mailer.ts). */
+  readonly mailer: Mailer;
+  /** Text messages: the outbox table unless a provider is plugged in (server/sms/sms-sender.ts). */
+  readonly sms: SmsSender;
 }

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { writeOutboxMessage } from './outbox.ts';
+import { createSmtpMailer } from './smtp-mailer.ts';
+
+/** One plain-text e-mail. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * How the server sends e-mail. Services call `send` and never know which adapter they have:
+ *
+ * - `smtp`: when `SMTP_URL` is set (`smtp://user:pass@host:587` or `smtps://…:465`), messages
+ *   go through that server with nodemailer. A `from` query parameter on the URL sets the sender
+ *   (`smtp://host:587?from=Lodgehall%20%3Cno-reply%40lodge.example.org%3E`); otherwise it is
+ *   `Lodgehall <no-reply@HOST>` with HOST from PUBLIC_URL.
+ * - `outbox`: otherwise (the embedded default), messages are kept in `outbox_messages` and a log
+ *   line says one was written, without its body: a one-time code belongs in the outbox, where
+ *   `npm run lodgehall -- outbox` shows it, not in log files.
+ *
+ * `send` resolves once the message is handed over (or stored) and rejects when it cannot be.
+ */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const id = await writeOutboxMessage(db, {
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        body: message.text,
+      });
+      log.info(
+        { outboxId: id, channel: 'email' },
+        'e-mail kept in the outbox (no SMTP_URL); read it with: npm run lodgehall -- outbox',
+      );
+    },
+  };
+}
+
+export function createMailer(
+  config: AppConfig,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+): Mailer {
+  return config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.PUBLIC_URL, log)
+    : createOutboxMailer(db, log);
+}

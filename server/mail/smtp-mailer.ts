@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer.ts';
+
+/** The sender: the URL's `from` parameter, else no-reply at the public host name. */
+export function smtpSettings(
+  smtpUrl: string,
+  publicUrl: string | undefined,
+): { transportUrl: string; from: string } {
+  const url = new URL(smtpUrl);
+  const from = url.searchParams.get('from');
+  url.searchParams.delete('from');
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return { transportUrl: url.toString(), from: from ?? `Lodgehall <no-reply@${host}>` };
+}
+
+/** Sends through the SMTP server of `SMTP_URL` (see mailer.ts). */
+export function createSmtpMailer(
+  smtpUrl: string,
+  publicUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Mailer {
+  const { transportUrl, from } = smtpSettings(smtpUrl, publicUrl);
+  // Not pooled: codes are sent a few at a time, and a plain transport holds no connection open.
+  const transport = nodemailer.createTransport(transportUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      log.info({ messageId: info.messageId, channel: 'email' }, 'e-mail handed to SMTP');
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { checkNewPassword, passwordUserInputs } from '../../common/password-strength.ts';
+import { PASSWORD_PARAMETERS_INVALID } from '../../common/schemas/registration.ts';
+import type { AuthenticationOption, MembershipProof } from '../../common/schemas/registration.ts';
+import type { Actor } from '../auth/actor.ts';
+import { consumeFlow } from '../auth/one-time-codes.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { clearLimit } from '../auth/rate-limit.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
+import type { NewSessionMeta } from '../auth/sessions.ts';
+import { ValidationError } from '../errors.ts';
+import type { FieldErrors } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import { mayProveMembership } from '../policies/registration.ts';
+import type { ServiceContext } from './context.ts';
+import { recordIdentityEvent } from './identity-audit.ts';
+import {
+  FlowExpiredError,
+  RESET_FLOW,
+  checkCode,
+  confirmCode,
+  openFlow,
+  parametersInvalid,
+  proveMembership,
+  sendCode,
+} from './membership-proof.ts';
+import { openSession, publicKeyOrFail } from './session.ts';
+import type { SignedIn } from './session.ts';
+
+/*
+ * Password reset (`/password_reset_request/step_one` .. `step_four`, API-REG-01..04): a member
+ * with an account proves membership, receives a code at a contact on file, and sets a new
+ * password; every other session of theirs ends and step four signs them in.
+ */
+
+export const NO_ACCOUNT_TO_RESET =
+  'There is no account for this member yet. Use “create account” on the sign-in page to register.';
+export const NOT_ACTIVE_TO_RESET =
+  'Only active members can sign in. Please contact your lodge secretary.';
+
+export async function resetStepOne(
+  ctx: ServiceContext,
+  actor: Actor,
+  proof: MembershipProof,
+  previousFlowToken: string | undefined,
+  ip: string | null,
+): Promise<{ flowToken: string; options: AuthenticationOption[] }> {
+  const member = await proveMembership(ctx, actor, RESET_FLOW, proof, ip);
+  if (member.userId === null) throw parametersInvalid(RESET_FLOW, {}, NO_ACCOUNT_TO_RESET);
+  // The same rule as sign-in: a new password is no use to a member who may not sign in.
+  const maySignIn = member.partyLeftAt === null && (member.isAdmin || member.activeAnywhere);
+  if (!maySignIn) throw parametersInvalid(RESET_FLOW, {}, NOT_ACTIVE_TO_RESET);
+  return openFlow(ctx, RESET_FLOW, member, previousFlowToken);
+}
+
+export async function resetStepTwo(
+  ctx: ServiceContext,
+  actor: Actor,
+  flowToken: string | undefined,
+  optionKey: string,
+): Promise<{ anonymized: string }> {
+  assertAllowed(mayProveMembership(actor));
+  return sendCode(ctx, RESET_FLOW, flowToken, optionKey);
+}
+
+export async function resetStepThree(
+  ctx: ServiceContext,
+  actor: Actor,
+  flowToken: string | undefined,
+  code: string,
+): Promise<void> {
+  assertAllowed(mayProveMembership(actor));
+  await confirmCode(ctx, RESET_FLOW, flowToken, code);
+}
+
+export interface NewPasswordInput {
+  code: string;
+  public_key: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * Step four: the code again, then the new password and its confirmation (VAL-18..20). The new
+ * hash, the used code, the end of every session the member had, the audit row and the new
+ * session are written together.
+ */
+export async function resetStepFour(
+  ctx: ServiceContext,
+  actor: Actor,
+  flowToken: string | undefined,
+  input: NewPasswordInput,
+  meta: NewSessionMeta,
+): Promise<SignedIn> {
+  assertAllowed(mayProveMembership(actor));
+  publicKeyOrFail(input.public_key);
+  const flow = await checkCode(ctx, RESET_FLOW, flowToken, input.code);
+  const user = await ctx.db
+    .selectFrom('users as u')
+    .innerJoin('parties as p', 'p.id', 'u.party_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.username_key',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.suffix',
+      'p.preferred_name',
+    ])
+    .where('u.party_id', '=', flow.party_id)
+    .executeTakeFirst();
+  if (!user) throw new FlowExpiredError();
+
+  const problems = checkNewPassword(
+    input.password,
+    input.password_confirmation,
+    passwordUserInputs(user),
+  );
+  const errors: FieldErrors = {};
+  if (problems.password) errors.password = [problems.password];
+  if (problems.password_confirmation)
+    errors.password_confirmation = [problems.password_confirmation];
+  if (Object.keys(errors).length > 0) {
+    throw new ValidationError(
+      errors,
+      PASSWORD_PARAMETERS_INVALID,
+      'Please correct your new password.',
+    );
+  }
+
+  const passwordHash = await hashPassword(input.password.trim());
+  const now = Date.now();
+  const signedIn = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await consumeFlow(trx, flow.id, now))) throw new FlowExpiredError();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    // Whoever held the old password, on any device, is signed out (ARCHITECTURE §5).
+    await deleteUserSessions(trx, user.id);
+    await recordIdentityEvent(
+      trx,
+      {
+        action: 'password.reset',
+        userId: user.id,
+        ip: meta.ip,
+        detail: { contact: flow.contact_kind },
+      },
+      now,
+    );
+    return openSession({ ...ctx, db: trx }, user.id, input.public_key, meta);
+  });
+  // Failed sign-ins before the reset no longer hold the member back.
+  await clearLimit(ctx.db, `sign-in:account:${user.username_key}`);
+  return signedIn;
+}

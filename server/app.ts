@@ -5,6 +5,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { purgeExpiredCodes } from './auth/one-time-codes.ts';
+import { createSaltStore } from './auth/salt-store.ts';
 import { purgeExpiredLimits } from './auth/rate-limit.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const salts = await createSaltStore(database.db, database.engine);
   app.decorate('services', {
     db: database.db,
     engine: database.engine,
@@ -73,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memo: createMemo(),
     mailer: createMailer(config, database.db, app.log),
     sms: createSmsSender(database.db, app.log),
+    salts,
   });
+  app.addHook('onClose', async () => salts.close());
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -107,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       purgeExpiredSessions(database.db, now),
       purgeExpiredLimits(database.db, now),
       purgeExpiredCodes(database.db, now),
+      salts.purge(now),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();

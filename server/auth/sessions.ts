@@ -167,7 +167,7 @@ const insertSalt = prepare<{ id: number }, 'sessionId' | 'salt' | 'expiresAt'>((
   db
     .insertInto('request_salts')
     .values({
-      session_id: p<number>('sessionId'),
+      session_id: p<number | null>('sessionId'),
       salt: p<string>('salt'),
       expires_at: p<number>('expiresAt'),
     })
@@ -181,7 +181,7 @@ const insertSalt = prepare<{ id: number }, 'sessionId' | 'salt' | 'expiresAt'>((
  */
 export async function useSalt(
   db: Kysely<Database>,
-  sessionId: number,
+  sessionId: number | null,
   salt: string,
   saltTime: number,
 ): Promise<boolean> {
@@ -215,5 +215,4 @@ export async function purgeExpiredSessions(db: Kysely<Database>, now = Date.now(
       eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - SESSION_IDLE_MS)]),
     )
     .execute();
-  await db.deleteFrom('request_salts').where('expires_at', '<=', now).execute();
 }

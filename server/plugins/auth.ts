@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_METADATA_HEADER } from '../../common/constants.ts';
 import type { Actor } from '../auth/actor.ts';
 import { VISITOR } from '../auth/actor.ts';
-import { SESSION_COOKIE, findSession, touchSession, useSalt } from '../auth/sessions.ts';
+import { SESSION_COOKIE, findSession, touchSession } from '../auth/sessions.ts';
 import type { SessionRecord } from '../auth/sessions.ts';
 import { checkSalt, signedText, verifySignature } from '../auth/signatures.ts';
 import { UnauthorizedError } from '../errors.ts';
@@ -47,7 +47,7 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promi
     throw new UnauthorizedError();
   }
   // Checked last, so an unsigned or forged request cannot fill the salt table.
-  if (!(await useSalt(ctx.db, session.id, salt, saltCheck.timestamp))) {
+  if (!(await ctx.salts.use(session.id, salt, saltCheck.timestamp))) {
     throw new UnauthorizedError();
   }
   await touchSession(ctx.db, session, now);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { SaltStore } from '../auth/salt-store.ts';
 import type { Engine } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
@@ -17,4 +18,6 @@ export interface ServiceContext {
   readonly mailer: Mailer;
   /** Text messages: the outbox table unless a provider is plugged in (server/sms/sms-sender.ts). */
   readonly sms: SmsSender;
+  /** X-SALT values already accepted (replay protection). */
+  readonly salts: SaltStore;
 }

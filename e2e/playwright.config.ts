@@ -69,6 +69,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      // Every browser test signs in from 127.0.0.1; a real hall's limit would stop the suite.
+      SIGN_IN_LIMIT_PER_ADDRESS: '1000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(config.SEED_DEMO).toBe(true);
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.TRUST_PROXY).toBe(false);
+    expect(config.SIGN_IN_LIMIT_PER_ADDRESS).toBe(25);
   });
 
   it('reads every setting from the environment', () => {

@@ -33,6 +33,13 @@ const configSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanSetting.default(false),
+  // A lodge meeting shares one address behind the hall's router: raise this if many members
+  // sign in there at once.
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce
+    .number({ error: 'expected a whole number of sign-ins per 5 minutes' })
+    .int('expected a whole number of sign-ins per 5 minutes')
+    .min(1, 'expected a whole number of sign-ins per 5 minutes, 1 or more')
+    .default(25),
   SUPPORT_URL: z
     .url({ error: 'expected an absolute URL' })
     .default('https://lodgehall.org/support'),

@@ -5,6 +5,7 @@ import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../common/messages.ts';
 import { clearRequestedPath, peekRequestedPath } from './api/requested-path.ts';
 import { bootstrapSession, resetSessionForTests } from './api/session.ts';
 import { appRoutes, decideAccess, ROUTE_TABLE, routeAccess } from './routes.tsx';
+import { testUser } from './test/fixtures.ts';
 import { renderApp } from './test/render.tsx';
 
 describe('route table (§2, ROUTE-01..30)', () => {
@@ -178,14 +179,14 @@ describe('the guard in the router', () => {
   });
 
   it('shows the 404 page to a member too (AMB-44)', async () => {
-    resetSessionForTests({ status: 'signedIn', user: { username: 'member' } });
+    resetSessionForTests({ status: 'signedIn', user: testUser() });
     const { router } = renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: NOT_FOUND_TITLE })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/no-such-page');
   });
 
   it('sends a member away from sign-in to / and on to /news (ACC-06, ACC-08)', async () => {
-    resetSessionForTests({ status: 'signedIn', user: { username: 'member' } });
+    resetSessionForTests({ status: 'signedIn', user: testUser() });
     const { router } = renderApp('/user/signIn');
     await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
   });
@@ -193,7 +194,7 @@ describe('the guard in the router', () => {
   it('sends a member who has just signed in to the remembered path (SIGNIN-03)', async () => {
     resetSessionForTests({
       status: 'signedIn',
-      user: { username: 'member' },
+      user: testUser(),
       afterSignIn: '/calendar/5',
     });
     const { router } = renderApp('/user/signIn');

@@ -18,7 +18,9 @@ import {
 } from './api/session.ts';
 import { AppLayout } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
+import { NotBuiltYet } from './components/NotBuiltYet.tsx';
 import { Splash } from './components/Splash.tsx';
+import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
 
 /**
  * The spec's route table (§2) and its one access guard (ARCHITECTURE §8).
@@ -31,7 +33,8 @@ import { Splash } from './components/Splash.tsx';
  *   (ACC-09, AMB-44).
  *
  * Paths are relative to the /app base path. A route whose screen a later feature builds is
- * declared here without one, so the guard and the 404 page already treat it right.
+ * declared here without one, so the guard and the 404 page already treat it right, and a
+ * member who opens it reads that it is not ready yet.
  */
 export type RouteAccess = 'public' | 'publicOnly' | 'member';
 
@@ -43,20 +46,34 @@ export interface RouteEntry {
   screen?: LazyScreen;
 }
 
-export const SIGN_IN_PATH = '/user/signIn';
-export const HOME_PATH = '/';
-export const HOME_REDIRECT = '/news';
+export { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH };
 
 const aboutScreen: LazyScreen = () =>
   import('./pages/about/AboutPage.tsx').then((module) => ({ Component: module.AboutPage }));
 const signInScreen: LazyScreen = () =>
   import('./pages/sign-in/SignInPage.tsx').then((module) => ({ Component: module.SignInPage }));
+const registerScreen: LazyScreen = () =>
+  import('./pages/identity/RegisterPage.tsx').then((module) => ({
+    Component: module.RegisterPage,
+  }));
+const forgotPasswordScreen: LazyScreen = () =>
+  import('./pages/identity/ForgotPasswordPage.tsx').then((module) => ({
+    Component: module.ForgotPasswordPage,
+  }));
+const myAccountScreen: LazyScreen = () =>
+  import('./pages/account/MyAccountPage.tsx').then((module) => ({
+    Component: module.MyAccountPage,
+  }));
+const changePasswordScreen: LazyScreen = () =>
+  import('./pages/account/ChangePasswordPage.tsx').then((module) => ({
+    Component: module.ChangePasswordPage,
+  }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
   { path: SIGN_IN_PATH, access: 'publicOnly', screen: signInScreen },
-  { path: '/forgot_password', access: 'publicOnly' },
-  { path: '/register', access: 'publicOnly' },
+  { path: '/forgot_password', access: 'publicOnly', screen: forgotPasswordScreen },
+  { path: '/register', access: 'publicOnly', screen: registerScreen },
   { path: '/about', access: 'public', screen: aboutScreen },
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
   { path: '/clubs/:id', access: 'member' },
@@ -88,9 +105,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/parties/search', access: 'member' },
   { path: '/parties/:id', access: 'member' },
   // My Account (ROUTE-25..27)
-  { path: '/my_account', access: 'member' },
+  { path: '/my_account', access: 'member', screen: myAccountScreen },
   { path: '/my_account/contacts/edit', access: 'member' },
-  { path: '/password_change_request', access: 'member' },
+  { path: '/password_change_request', access: 'member', screen: changePasswordScreen },
   // Other screens (ROUTE-28..30)
   { path: '/status_checker', access: 'member' },
   { path: '/dues_payments/:clubId', access: 'member' },
@@ -125,7 +142,7 @@ function RootRoute() {
     ended: session.ended,
   });
   return (
-    <AppLayout>
+    <AppLayout redirecting={decision.kind === 'redirect'}>
       {decision.kind === 'redirect' ? (
         <Redirect to={decision.to} remember={decision.remember} />
       ) : (
@@ -156,8 +173,8 @@ export const appRoutes: RouteObject[] = [
       ...ROUTE_TABLE.map((entry): RouteObject => ({
         path: entry.path.slice(1),
         handle: { access: entry.access } satisfies RouteHandle,
-        // A route whose screen is not built yet renders nothing (and says so to the router).
-        ...(entry.screen ? { lazy: entry.screen } : { element: null }),
+        // A route whose screen is not built yet says so plainly (NotBuiltYet).
+        ...(entry.screen ? { lazy: entry.screen } : { Component: NotBuiltYet }),
       })),
       { path: '*', handle: { access: 'notFound' } satisfies RouteHandle, Component: NotFound },
     ],

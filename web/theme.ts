@@ -40,6 +40,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Placeholders (the birth date's MM/DD/YYYY) readable, yet lighter than typed text.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
   },
   dark: {},
 });

@@ -5,6 +5,7 @@ import {
   CLIENT_VERSION_HEADER,
   LIST_STALE_MS,
   UNPROCESSABLE_ENTITY_ERROR,
+  USER_METADATA_HEADER,
   WEB_CLIENT_ID,
 } from '../../common/constants.ts';
 import {
@@ -14,7 +15,9 @@ import {
   SERVER_ERROR_TITLE,
 } from '../../common/messages.ts';
 import { showOkDialog } from '../components/ok-dialog-store.ts';
+import { observeServerDate } from './server-clock.ts';
 import { getRequestSigner } from './signing.ts';
+import { applyUserMetadataHeader, userMetadataEpoch } from './user-metadata.ts';
 
 /**
  * The one HTTP client of the web app (ARCHITECTURE §8, §7 of the spec): JSON over fetch on
@@ -42,6 +45,8 @@ export class ApiError extends Error {
   readonly problemTitle: string | null;
   readonly errors: FieldErrors | null;
   readonly body: unknown;
+  /** A 429's `Retry-After`, in seconds, when the server sent one. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -51,6 +56,7 @@ export class ApiError extends Error {
     errors?: FieldErrors | null;
     body?: unknown;
     message?: string;
+    retryAfterSeconds?: number | null;
   }) {
     super(init.message ?? init.problemTitle ?? `Request failed (${init.status || 'no answer'})`);
     this.kind = init.kind;
@@ -59,6 +65,7 @@ export class ApiError extends Error {
     this.problemTitle = init.problemTitle ?? null;
     this.errors = init.errors ?? null;
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 
   /** The last segment of the problem type URL, the name the error catalogue uses (ERR-43). */
@@ -76,6 +83,11 @@ export class ApiError extends Error {
   /** Messages for one field (or `base`), empty when there are none. */
   fieldErrors(field: string): readonly string[] {
     return this.errors?.[field] ?? [];
+  }
+
+  /** Every message of the errors object, fields and base, in order. */
+  allErrorMessages(): string[] {
+    return Object.values(this.errors ?? {}).flat();
   }
 }
 
@@ -165,16 +177,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromResponse(status: number, body: unknown): ApiError {
+/** `Retry-After` as seconds: a number of seconds or an HTTP date. */
+export function readRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function errorFromResponse(response: Response, body: unknown): ApiError {
   const problem =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   return new ApiError({
     kind: 'http',
-    status,
+    status: response.status,
     problemType: stringOrNull(problem.type),
     problemTitle: stringOrNull(problem.title),
     errors: readFieldErrors(problem.errors),
     body,
+    retryAfterSeconds: readRetryAfter(response.headers.get('Retry-After')),
   });
 }
 
@@ -223,6 +245,8 @@ export async function apiRequest<T>(
 
   let response: Response;
   let body: unknown;
+  const metadataEpoch = userMetadataEpoch();
+  const sentAt = Date.now();
   try {
     response = await fetch(target, {
       method,
@@ -231,6 +255,7 @@ export async function apiRequest<T>(
       credentials: 'same-origin',
       signal: controller.signal,
     });
+    observeServerDate(response.headers.get('Date'), sentAt, Date.now());
     body = await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted && !timedOut) throw cause;
@@ -247,11 +272,12 @@ export async function apiRequest<T>(
   }
 
   if (!response.ok) {
-    const error = errorFromResponse(response.status, body);
+    const error = errorFromResponse(response, body);
     reportGlobally(error, options);
     throw error;
   }
-  // The badges' x-user-metadata header is read here once the signed-in shell exists.
+  // META-01: every successful answer may carry the badge counts.
+  applyUserMetadataHeader(response.headers.get(USER_METADATA_HEADER), metadataEpoch);
   return body as T;
 }
 

@@ -1,27 +1,34 @@
 import { useSyncExternalStore } from 'react';
 import { BOOTSTRAP_TIMEOUT_MS } from '../../common/constants.ts';
-import { apiRequest, isApiError, queryClient, setUnauthorizedHandler } from './client.ts';
+import {
+  sessionAnswerSchema,
+  signedInAnswerSchema,
+  type User,
+} from '../../common/schemas/session.ts';
+import { apiRequest, isApiError, setUnauthorizedHandler } from './client.ts';
+import { resetClientState } from './client-state.ts';
 import { clearRequestedPath, takeRequestedPath } from './requested-path.ts';
+import { serverClockOffset, serverNow } from './server-clock.ts';
 import {
   clearSessionKeys,
   generateSessionKeys,
   loadSessionKeys,
   saveSessionKeys,
+  type GeneratedKeys,
+  type SessionKeyAlgorithm,
 } from './session-keys.ts';
-import { setRequestSigner } from './signing.ts';
+import { createRequestSigner, setRequestSigner } from './signing.ts';
 
 /**
  * The client session (SESS-03, SESS-08, AMB-03, AMB-52): a small store, the start-up
- * bootstrap and sign-in. Server data lives in TanStack Query, not here.
+ * bootstrap, sign-in and sign-out, and the request signer's life (ARCHITECTURE §5). Server
+ * data lives in TanStack Query, not here.
  */
 
 export type SessionStatus = 'bootstrapping' | 'signedOut' | 'signedIn';
 
-/** §3 User. The identity work gives it a shared zod schema; until then only `username` is relied on. */
-export interface SessionUser {
-  username: string;
-  [field: string]: unknown;
-}
+/** §3 User, as `GET /session.json` and the sign-in answers carry it. */
+export type SessionUser = User;
 
 export interface SessionState {
   status: SessionStatus;
@@ -34,7 +41,7 @@ export interface SessionState {
   bootstrappedAt: number | null;
   loading: boolean;
   error: boolean;
-  /** Where the guard sends a member who has just signed in (SIGNIN-03, SIGNIN-04). */
+  /** Where the guard sends a member who has just signed in (SIGNIN-03, SIGNIN-04, REG-11). */
   afterSignIn: string | null;
   /** The session was ended (401 or sign-out): go to sign-in without remembering the path (SESS-04). */
   ended: boolean;
@@ -75,30 +82,37 @@ export function useSession(): SessionState {
 
 /** SIGNIN-04: where a member lands when no path was remembered. */
 export const DEFAULT_AFTER_SIGN_IN = '/calendar';
+/** REG-11: where registration and reset land (and so on to /news). */
+export const AFTER_REGISTRATION = '/';
 
-function readUser(value: unknown): SessionUser | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const user = value as Record<string, unknown>;
-  return typeof user.username === 'string' ? { ...user, username: user.username } : null;
-}
-
-function readData(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null) return {};
-  const data = (body as Record<string, unknown>).data;
-  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+/** Every call from here on is signed with this pair (ARCHITECTURE §5). */
+function installSigner(keyPair: CryptoKeyPair, algorithm: SessionKeyAlgorithm): void {
+  setRequestSigner(createRequestSigner(keyPair.privateKey, algorithm, { now: serverNow }));
 }
 
 let bootstrapRun: Promise<void> | null = null;
 
 /**
  * Start-up (AMB-03, AMB-52). No stored key pair: signed out at once, with no network call.
- * A stored pair: `GET /session.json` decides; a 401 forgets the keys. The splash stays until
- * this settles and no longer; after BOOTSTRAP_TIMEOUT_MS the client gives up with the
- * Network Error dialog. Runs once per page load.
+ * A stored pair: the signer is installed and a signed `GET /session.json` decides; a 401
+ * forgets the keys. The splash stays until this settles and no longer; after
+ * BOOTSTRAP_TIMEOUT_MS the client gives up with the Network Error dialog. Runs once per page
+ * load.
  */
 export function bootstrapSession(): Promise<void> {
   bootstrapRun ??= runBootstrap();
   return bootstrapRun;
+}
+
+/** Clock differences below this are inside the server's five minutes; see server-clock.ts. */
+const CLOCK_RETRY_THRESHOLD_MS = 60_000;
+
+async function fetchSessionUser(): Promise<User> {
+  const body = await apiRequest<unknown>('GET', '/session.json', {
+    timeoutMs: BOOTSTRAP_TIMEOUT_MS,
+    handleUnauthorized: false,
+  });
+  return sessionAnswerSchema.parse(body).data.user;
 }
 
 async function runBootstrap(): Promise<void> {
@@ -108,14 +122,19 @@ async function runBootstrap(): Promise<void> {
     update({ status: 'signedOut', loading: false, bootstrappedAt: Date.now() });
     return;
   }
-  // The identity work installs the signer for `stored.keyPair` here (ARCHITECTURE §5).
+  installSigner(stored.keyPair, stored.algorithm);
   try {
-    const body = await apiRequest<unknown>('GET', '/session.json', {
-      timeoutMs: BOOTSTRAP_TIMEOUT_MS,
-      handleUnauthorized: false,
-    });
-    const user = readUser(readData(body).user);
-    if (!user) throw new Error('The session answer has no user.');
+    const offsetBefore = serverClockOffset();
+    let user: User;
+    try {
+      user = await fetchSessionUser();
+    } catch (error) {
+      // A wrong computer clock makes the salt stale; the answer's Date header has now
+      // corrected it, so one more try is worth it.
+      const corrected = Math.abs(serverClockOffset() - offsetBefore) >= CLOCK_RETRY_THRESHOLD_MS;
+      if (!(isApiError(error) && error.status === 401 && corrected)) throw error;
+      user = await fetchSessionUser();
+    }
     update({
       status: 'signedIn',
       user,
@@ -125,6 +144,7 @@ async function runBootstrap(): Promise<void> {
       bootstrappedAt: Date.now(),
     });
   } catch (error) {
+    setRequestSigner(null);
     const unauthorized = isApiError(error) && error.status === 401;
     if (unauthorized) await clearSessionKeys();
     update({
@@ -136,60 +156,85 @@ async function runBootstrap(): Promise<void> {
   }
 }
 
-export type SignInOutcome = 'signedIn' | 'invalid' | 'failed';
+/**
+ * Makes the session's key pair for sign-in or the last step of registration or reset
+ * (SIGNIN-05, REG-10): its `publicKeyBase64` goes into the request as `public_key`.
+ */
+export function prepareSessionKeys(): Promise<GeneratedKeys> {
+  return generateSessionKeys();
+}
+
+/**
+ * Takes an answer that signs the member in (`{data: {user, app_public_key}}`): keeps the pair
+ * and the server's key in IndexedDB, empties every trace of an earlier member (SESS-07),
+ * installs the signer and sends the guard on to `afterSignIn`. Throws when the answer lacks
+ * either part.
+ */
+export async function establishSession(
+  keys: GeneratedKeys,
+  answer: unknown,
+  afterSignIn: string,
+): Promise<void> {
+  const { user, app_public_key: appPublicKey } = signedInAnswerSchema.parse(answer).data;
+  try {
+    await saveSessionKeys({
+      keyPair: keys.keyPair,
+      algorithm: keys.algorithm,
+      appPublicKey,
+      savedAt: Date.now(),
+    });
+  } catch {
+    // Without IndexedDB the session lasts until this page is closed or reloaded.
+  }
+  resetClientState();
+  installSigner(keys.keyPair, keys.algorithm);
+  update({
+    status: 'signedIn',
+    user,
+    appPublicKey,
+    keyPair: keys.keyPair,
+    loading: false,
+    error: false,
+    ended: false,
+    afterSignIn,
+  });
+}
+
+export type SignInResult =
+  | { outcome: 'signedIn' }
+  | { outcome: 'invalid' }
+  | { outcome: 'limited'; retryAfterSeconds: number | null }
+  | { outcome: 'failed' };
 
 /**
  * Sign-in (SIGNIN-05, ARCHITECTURE §5): makes a fresh key pair and sends
  * `POST /session.json {user: {username, password, public_key}}`, unsigned (AMB-51).
- * A 401 or 422 is 'invalid' (VAL-09); it does not end anything (SESS-05). Any other failure
- * is 'failed' and sets the error flag (ERR-42); the client has already shown the Network or
- * Server Error dialog where one applies.
+ * A 401 or 422 is 'invalid' (VAL-09); it does not end anything (SESS-05). A 429 is 'limited'.
+ * Any other failure is 'failed' and sets the error flag (ERR-42); the client has already
+ * shown the Network or Server Error dialog where one applies.
  */
-export async function signIn(username: string, password: string): Promise<SignInOutcome> {
+export async function signIn(username: string, password: string): Promise<SignInResult> {
   update({ loading: true, error: false });
   try {
-    const keys = await generateSessionKeys();
+    const keys = await prepareSessionKeys();
     const body = await apiRequest<unknown>('POST', '/session.json', {
       body: { user: { username: username.trim(), password, public_key: keys.publicKeyBase64 } },
       signed: false,
       handleUnauthorized: false,
     });
-    const data = readData(body);
-    const user = readUser(data.user);
-    const appPublicKey = data.app_public_key;
-    if (!user || typeof appPublicKey !== 'string') {
-      throw new Error('The sign-in answer lacks user or app_public_key.');
-    }
-    try {
-      await saveSessionKeys({
-        keyPair: keys.keyPair,
-        algorithm: keys.algorithm,
-        appPublicKey,
-        savedAt: Date.now(),
-      });
-    } catch {
-      // Without IndexedDB the session lasts until this page is closed or reloaded.
-    }
-    // SESS-07: nothing cached from an earlier member may show.
-    queryClient.clear();
-    update({
-      status: 'signedIn',
-      user,
-      appPublicKey,
-      keyPair: keys.keyPair,
-      loading: false,
-      error: false,
-      ended: false,
-      afterSignIn: takeRequestedPath() ?? DEFAULT_AFTER_SIGN_IN,
-    });
-    return 'signedIn';
+    await establishSession(keys, body, takeRequestedPath() ?? DEFAULT_AFTER_SIGN_IN);
+    return { outcome: 'signedIn' };
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 422)) {
       update({ loading: false, error: false });
-      return 'invalid';
+      return { outcome: 'invalid' };
+    }
+    if (isApiError(error) && error.status === 429) {
+      update({ loading: false, error: true });
+      return { outcome: 'limited', retryAfterSeconds: error.retryAfterSeconds };
     }
     update({ loading: false, error: true });
-    return 'failed';
+    return { outcome: 'failed' };
   }
 }
 
@@ -203,14 +248,20 @@ export function acknowledgeSessionEnded(): void {
   if (state.ended) update({ ended: false });
 }
 
+/** A screen that changed the member's own details (name, avatar) puts the new user here. */
+export function updateSessionUser(user: SessionUser): void {
+  if (state.status === 'signedIn') update({ user });
+}
+
 /**
- * Ends the session on this device (SESS-04, SESS-06, SESS-07): forgets the keys and the
- * remembered path and drops every cached answer. Sign-out calls the server first.
+ * Ends the session on this device (SESS-04, SESS-06, SESS-07): stops signing, forgets the
+ * remembered path, the keys and every cached answer, badge and remembered tab. The guard then
+ * sends the member to /user/signIn.
  */
 export async function destroyLocalSession(): Promise<void> {
   setRequestSigner(null);
   clearRequestedPath();
-  queryClient.clear();
+  resetClientState();
   update({
     ...initialState,
     status: 'signedOut',
@@ -218,6 +269,31 @@ export async function destroyLocalSession(): Promise<void> {
     ended: true,
   });
   await clearSessionKeys();
+}
+
+let signingOut: Promise<void> | null = null;
+
+/**
+ * Sign-out (SESS-06): `DELETE /session.json` (signed), then the local session is destroyed
+ * whatever the answer, so a member who presses sign out is signed out on this device even
+ * when the network is away.
+ */
+export function signOut(): Promise<void> {
+  signingOut ??= (async () => {
+    try {
+      await apiRequest<unknown>('DELETE', '/session.json', {
+        handleUnauthorized: false,
+        globalErrors: false,
+        timeoutMs: BOOTSTRAP_TIMEOUT_MS,
+      });
+    } catch {
+      // The server session is gone or unreachable; this device forgets it either way.
+    }
+    await destroyLocalSession();
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
 }
 
 // SESS-04: a 401 on any call after sign-in ends the session.
@@ -228,6 +304,8 @@ setUnauthorizedHandler(() => {
 /** Tests only: back to the state of a fresh page, with optional changes. */
 export function resetSessionForTests(patch: Partial<SessionState> = {}): void {
   bootstrapRun = null;
+  signingOut = null;
+  setRequestSigner(null);
   state = { ...initialState, ...patch };
   for (const listener of listeners) listener();
 }

@@ -4,15 +4,27 @@ import { useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { OkDialogHost } from './OkDialog.tsx';
+import { SignedInShell } from './SignedInShell.tsx';
 import { SignedOutTopBar } from './SignedOutTopBar.tsx';
 
 /**
- * The frame around every screen: the cookie banner, the top bar and the main area. The
- * signed-in shell (menus, badges, My Memberships) takes the visitor's top bar's place
- * once members can sign in.
+ * The frame around every screen: the cookie banner (NAV-11), the top bar and the main area,
+ * and the OK dialog (NAV-12). Signed in, the member's shell (menus, badges, My Memberships,
+ * NAV-02..10) stands round the main area instead of the visitor's top bar (NAV-01).
  */
-export function AppLayout({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+export function AppLayout({
+  children,
+  redirecting = false,
+}: {
+  children: ReactNode;
+  /**
+   * The guard is on its way elsewhere (e.g. from sign-in to the remembered path). The member's
+   * shell waits for the destination, so it makes no calls from a page that is being left: a
+   * session that ends under such a call would race the redirect.
+   */
+  redirecting?: boolean;
+}) {
+  const { status, user } = useSession();
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
@@ -28,13 +40,26 @@ export function AppLayout({ children }: { children: ReactNode }) {
     }
   }, [pathname]);
 
+  const main = (
+    <Box component="main" id="main-content" ref={mainRef} pb={64}>
+      {children}
+    </Box>
+  );
   return (
     <>
       <CookieBanner />
-      {status === 'signedIn' ? null : <SignedOutTopBar />}
-      <Box component="main" id="main-content" ref={mainRef} pb={64}>
-        {children}
-      </Box>
+      {status === 'signedIn' && user ? (
+        redirecting ? (
+          main
+        ) : (
+          <SignedInShell user={user}>{main}</SignedInShell>
+        )
+      ) : (
+        <>
+          <SignedOutTopBar />
+          {main}
+        </>
+      )}
       <OkDialogHost />
     </>
   );

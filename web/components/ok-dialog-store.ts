@@ -11,6 +11,8 @@ export interface OkDialogRequest {
   content: ReactNode;
   /** When given, the dialog also shows Cancel, and this runs on OK only (NAV-13). */
   onOk?: () => void;
+  /** Runs whenever the dialog closes (OK, Cancel, Escape), after onOk. */
+  onClose?: () => void;
 }
 
 interface QueuedDialog extends OkDialogRequest {
@@ -32,6 +34,8 @@ export function showOkDialog(request: OkDialogRequest): void {
     (queued) =>
       queued.onOk === undefined &&
       request.onOk === undefined &&
+      queued.onClose === undefined &&
+      request.onClose === undefined &&
       queued.title === request.title &&
       queued.content === request.content,
   );
@@ -45,6 +49,7 @@ export function closeOkDialog(id: number, confirmed: boolean): void {
   if (!current) return;
   publish(queue.filter((queued) => queued.id !== id));
   if (confirmed) current.onOk?.();
+  current.onClose?.();
 }
 
 export function clearOkDialogs(): void {

@@ -14,6 +14,7 @@ import {
   rememberRequestedPath,
 } from '../../api/requested-path.ts';
 import { getSessionState, resetSessionForTests } from '../../api/session.ts';
+import { fakeApi, membershipGroupsAnswer, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -156,8 +157,11 @@ describe('sign-in page', () => {
 
   it('goes to the remembered path on success, then forgets it (SIGNIN-03)', async () => {
     rememberRequestedPath('/calendar/5');
-    fetchMock.mockResolvedValue(
-      respond(200, { data: { user: { username: 'member' }, app_public_key: 'AAAA' } }),
+    fetchMock.mockImplementation(
+      fakeApi({
+        'POST /session.json': respond(200, { data: { user: testUser(), app_public_key: 'AAAA' } }),
+        'GET /club_membership_groups.json': respond(200, membershipGroupsAnswer()),
+      }),
     );
     const { router, username, password, submit } = await openSignIn();
     fireEvent.change(username, { target: { value: 'member' } });
@@ -172,8 +176,11 @@ describe('sign-in page', () => {
   });
 
   it('goes to /calendar on success with no remembered path (SIGNIN-04)', async () => {
-    fetchMock.mockResolvedValue(
-      respond(200, { data: { user: { username: 'member' }, app_public_key: 'AAAA' } }),
+    fetchMock.mockImplementation(
+      fakeApi({
+        'POST /session.json': respond(200, { data: { user: testUser(), app_public_key: 'AAAA' } }),
+        'GET /club_membership_groups.json': respond(200, membershipGroupsAnswer()),
+      }),
     );
     const { router, username, password, submit } = await openSignIn();
     fireEvent.change(username, { target: { value: 'member' } });

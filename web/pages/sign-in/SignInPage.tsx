@@ -17,10 +17,14 @@ import {
   CREATE_ACCOUNT_LINK,
   FORGOT_PASSWORD_LINK,
   NAV_SIGN_IN,
+  PASSWORD_LABEL,
+  SHOW_PASSWORD,
   SIGN_IN_FAILED,
   SIGN_IN_UNAVAILABLE,
+  tooManyAttempts,
+  USERNAME_LABEL,
 } from '../../../common/messages.ts';
-import { signIn } from '../../api/session.ts';
+import { signIn, type SignInResult } from '../../api/session.ts';
 
 /**
  * /user/signIn (SIGNIN-01, SIGNIN-02, VAL-08, VAL-09, GEN-01, ERR-42). Where a member goes
@@ -31,12 +35,14 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const [outcome, setOutcome] = useState<'invalid' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<Exclude<SignInResult, { outcome: 'signedIn' }> | null>(
+    null,
+  );
   const usernameRef = useRef<HTMLInputElement>(null);
 
   // VAL-08: submit only with both fields filled in.
   const complete = username.trim() !== '' && password !== '';
-  const fieldError = outcome === 'invalid' ? SIGN_IN_FAILED : undefined;
+  const fieldError = outcome?.outcome === 'invalid' ? SIGN_IN_FAILED : undefined;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,7 +50,7 @@ export function SignInPage() {
     setSubmitting(true);
     setOutcome(null);
     const result = await signIn(username, password);
-    if (result !== 'signedIn') {
+    if (result.outcome !== 'signedIn') {
       setSubmitting(false);
       setOutcome(result);
     }
@@ -53,7 +59,7 @@ export function SignInPage() {
   // Back to the first field, where the message is read out with it (VAL-09). After the render
   // that enables the inputs again: a disabled input cannot take focus.
   useEffect(() => {
-    if (outcome === 'invalid' && !submitting) usernameRef.current?.focus();
+    if (outcome?.outcome === 'invalid' && !submitting) usernameRef.current?.focus();
   }, [outcome, submitting]);
 
   const edited = () => {
@@ -69,9 +75,13 @@ export function SignInPage() {
             <Text size="md">Enter your username and password, then press Sign In.</Text>
           </Stack>
 
-          {outcome === 'failed' ? (
-            <Alert color="red" variant="light">
-              <Text size="md">{SIGN_IN_UNAVAILABLE}</Text>
+          {outcome?.outcome === 'failed' || outcome?.outcome === 'limited' ? (
+            <Alert color="red" variant="light" role="alert">
+              <Text size="md">
+                {outcome.outcome === 'limited'
+                  ? tooManyAttempts(outcome.retryAfterSeconds)
+                  : SIGN_IN_UNAVAILABLE}
+              </Text>
             </Alert>
           ) : null}
 
@@ -79,7 +89,7 @@ export function SignInPage() {
             <Stack gap="lg">
               <TextInput
                 ref={usernameRef}
-                label="Username"
+                label={USERNAME_LABEL}
                 name="username"
                 autoComplete="username"
                 autoCapitalize="none"
@@ -98,7 +108,7 @@ export function SignInPage() {
                 id="sign-in-password"
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? 'sign-in-password-error' : undefined}
-                label="Password"
+                label={PASSWORD_LABEL}
                 name="password"
                 autoComplete="current-password"
                 value={password}
@@ -107,7 +117,7 @@ export function SignInPage() {
                   edited();
                 }}
                 visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': 'Show password', size: 44 }}
+                visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
                 disabled={submitting}
                 error={fieldError}
               />

@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type Response } from '@playwright/test';
+
+/** Shared steps of the browser tests: signing in as a person would, and reading the outbox. */
+
+export const API = '/api/private/mobile/v1';
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export function heading(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { level: 1, name });
+}
+
+/** The signed-in top bar's link to My Account: the avatar and the first name (NAV-03). */
+export function accountLink(page: Page) {
+  return page.getByTestId('account-link');
+}
+
+export async function fillSignIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** On /user/signIn: types the two fields and presses Sign In. */
+export async function submitSignIn(page: Page, username: string, password: string) {
+  await fillSignIn(page, username, password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens sign-in, signs in and waits for the signed-in shell. */
+export async function signInAs(page: Page, username: string, password: string) {
+  await page.goto('/app/user/signIn');
+  await expect(heading(page, 'Sign In')).toBeVisible();
+  await submitSignIn(page, username, password);
+  await expect(accountLink(page)).toBeVisible();
+}
+
+/** The badge counts an answer's x-user-metadata header carries (META-01). */
+export function userMetadata(response: Response): {
+  unseen_notice_count: number | null;
+  unseen_chat_messages_count: number | null;
+} | null {
+  const header = response.headers()['x-user-metadata'];
+  if (!header) return null;
+  return JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as {
+    unseen_notice_count: number | null;
+    unseen_chat_messages_count: number | null;
+  };
+}
+
+/**
+ * The newest six-digit code the server kept in its outbox for `to` (an e-mail address or a
+ * telephone number), read as a developer would: `npm run lodgehall -- outbox --last N` on the
+ * e2e server's data folder.
+ */
+export function readCodeFromOutbox(to: string): string {
+  const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('LODGEHALL_E2E_DATA_DIR is not set (see e2e/playwright.config.ts).');
+  const output = execFileSync('npm', ['run', '-s', 'lodgehall', '--', 'outbox', '--last', '10'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  // Messages are printed newest last, each starting with a `--- <time>  <channel>  to <to>` line.
+  const messages = output.split(/^--- /m).slice(1);
+  const digits = to.replace(/\D/g, '');
+  for (const message of messages.reverse()) {
+    const [firstLine = '', ...rest] = message.split('\n');
+    const recipient = firstLine.split(' to ').at(-1)?.trim() ?? '';
+    const matches =
+      recipient === to || (digits.length >= 7 && recipient.replace(/\D/g, '') === digits);
+    if (!matches) continue;
+    const code = /\b(\d{6})\b/.exec(rest.join('\n'))?.[1];
+    if (code) return code;
+  }
+  throw new Error(`No code for ${to} in the outbox:\n${output}`);
+}
+
+/** How far the page scrolls sideways (0 when it fits). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { organizationListSchema, type Organization } from '../../common/schemas/organization.ts';
+import { apiRequest } from './client.ts';
+
+/**
+ * `GET /organizations.json` (REG-03, AMB-07): the organisations of registration and reset.
+ * Unsigned (AMB-51). No global dialog: a failure shows 'There are no organizations.' instead
+ * (REG-04).
+ */
+export async function fetchOrganizations(signal?: AbortSignal): Promise<Organization[]> {
+  const answer = await apiRequest<unknown>('GET', '/organizations.json', {
+    signed: false,
+    globalErrors: false,
+    handleUnauthorized: false,
+    ...(signal ? { signal } : {}),
+  });
+  return organizationListSchema.parse(answer).data.organizations;
+}
+
+export function useOrganizations() {
+  return useQuery({
+    queryKey: ['organizations'],
+    queryFn: ({ signal }) => fetchOrganizations(signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,17 @@
+/** Paths the screens link to, relative to the /app base path (§2). */
+export const SIGN_IN_PATH = '/user/signIn';
+export const HOME_PATH = '/';
+export const HOME_REDIRECT = '/news';
+export const MY_ACCOUNT_PATH = '/my_account';
+export const CHANGE_PASSWORD_PATH = '/password_change_request';
+export const FORGOT_PASSWORD_PATH = '/forgot_password';
+export const REGISTER_PATH = '/register';
+export const CHATS_PATH = '/chats';
+export const NOTICES_PATH = '/notices';
+export const NEWS_PATH = '/news';
+export const CALENDAR_PATH = '/calendar';
+export const DIRECTORY_PATH = '/directory';
+export const STATUS_CHECKER_PATH = '/status_checker';
+
+/** NAV-10: a club's page, by its subdomain. */
+export const clubPath = (subdomain: string): string => `/clubs/${encodeURIComponent(subdomain)}`;

@@ -1,0 +1,85 @@
+import type { User } from '../../common/schemas/session.ts';
+
+/** A signed-in user as the server presents it (§3), for tests. M of the checklist by default. */
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    username: 'member',
+    party_id: 7,
+    is_admin: false,
+    party: {
+      id: 7,
+      first_name: 'Daniel',
+      middle_name: 'Thomas',
+      last_name: 'Whitfield',
+      suffix: null,
+      preferred_name: null,
+      display_name: 'Daniel Thomas Whitfield',
+      avatar: null,
+    },
+    clubs: [
+      {
+        id: 11,
+        name: 'Harmony Lodge No. 412',
+        subdomain: 'harmony412',
+        is_leaf: true,
+        club_member_role_names: ['user'],
+        full_address: '12 Main Street, Columbus, OH 43215',
+        time_zone_id: 1,
+      },
+    ],
+    status_club_ids: [],
+    ...overrides,
+  };
+}
+
+/** A JSON answer, with optional headers. */
+export function respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** The x-user-metadata header value for the given counts. */
+export function userMetadataHeader(notices: number | null, chats: number | null): string {
+  return btoa(JSON.stringify({ unseen_notice_count: notices, unseen_chat_messages_count: chats }));
+}
+
+type Answer = Response | (() => Response | Promise<Response>);
+
+/**
+ * A fetch stand-in that answers by `METHOD path` (path without the /api/private/mobile/v1
+ * prefix and query), a fresh Response every call. Unlisted calls get a 404.
+ */
+export function fakeApi(routes: Record<string, Answer>): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^.*\/api\/private\/mobile\/v1/, '').replace(/\?.*$/, '');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const answer = routes[`${method} ${path}`];
+    if (answer === undefined) return respond(404, { type: 'x/not-found', status: 404 });
+    if (typeof answer === 'function') return answer();
+    return answer.clone();
+  };
+}
+
+/** The answer of `GET /club_membership_groups.json` for M. */
+export function membershipGroupsAnswer() {
+  return {
+    data: {
+      club_membership_groups: [
+        {
+          id: 1,
+          name: 'Grand Lodge of Ohio F&AM',
+          group_names: ['Lodges', 'Districts'],
+          groups: {
+            Lodges: [
+              { club_id: 11, club_name: 'Harmony Lodge No. 412', club_subdomain: 'harmony412' },
+            ],
+            Districts: [{ club_id: 5, club_name: '9th District', club_subdomain: 'district9' }],
+          },
+        },
+      ],
+    },
+  };
+}

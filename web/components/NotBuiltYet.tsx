@@ -14,8 +14,8 @@ export function NotBuiltYet() {
       <Stack gap="lg" align="flex-start">
         <Title order={1}>Not ready yet</Title>
         <Text size="lg">
-          This part of Lodgehall is still being built. Your account and your memberships are
-          ready to use now.
+          This part of Lodgehall is still being built. Your account and your memberships are ready
+          to use now.
         </Text>
         <Button component={Link} to="/my_account">
           Go to My Account

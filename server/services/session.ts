@@ -1,3 +1,4 @@
+import { SIGN_IN_FAILED } from '../../common/messages.ts';
 import type { User as SessionUser } from '../../common/schemas/session.ts';
 import { usernameKey } from '../../common/schemas/username.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -21,7 +22,7 @@ export const SIGN_IN_ACCOUNT_LIMIT = { max: 10, windowMs: FIFTEEN_MINUTES };
 
 export class InvalidCredentialsError extends AppError {
   constructor() {
-    super(401, 'invalid-credentials', 'Incorrect username and/or password');
+    super(401, 'invalid-credentials', SIGN_IN_FAILED);
   }
 }
 

@@ -19,7 +19,9 @@ import { registerSecurity, requestIdFrom } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { registerMediaRoutes } from './routes/media/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
+import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createMemo } from './services/memo.ts';
 import { APP_VERSION } from './version.ts';
@@ -76,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(config, database.db, app.log),
     sms: createSmsSender(database.db, app.log),
     salts,
+    storage: createStorage(config),
   });
   app.addHook('onClose', async () => salts.close());
 
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealthRoutes(app, database);
   await app.register(registerApiRoutes);
+  registerMediaRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
   // Expired sessions, salts and rate-limit windows are swept once a minute; every node may

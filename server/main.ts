@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   const demo = await seedIfEmpty(config, database);
 
   const app = await buildApp({ config, database });
+  if (demo) await (await import('./db/seed/demo-images.ts')).ensureDemoImages(app.services.storage);
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

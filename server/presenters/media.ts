@@ -1,6 +1,8 @@
-/** Public URL of a stored object; objects are served under /media by the storage adapter. */
+import { mediaPath } from '../storage/storage.ts';
+
+/** Public URL of a stored object: the storage adapter serves every object under /media. */
 export function mediaUrl(key: string): string {
-  return `/media/${key}`;
+  return mediaPath(key);
 }
 
 export function presentAvatar(mediumKey: string | null): { medium_url: string } | null {

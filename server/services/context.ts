@@ -5,6 +5,7 @@ import type { SaltStore } from '../auth/salt-store.ts';
 import type { Engine } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { Memo } from './memo.ts';
 
 /** What a service needs from the outside world; handlers pass it in, tests build their own. */
@@ -20,4 +21,6 @@ export interface ServiceContext {
   readonly sms: SmsSender;
   /** X-SALT values already accepted (replay protection). */
   readonly salts: SaltStore;
+  /** Photos and avatars: a folder under DATA_DIR (server/storage/index.ts). */
+  readonly storage: Storage;
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { MEDIA_PREFIX, isValidStorageKey } from '../../storage/storage.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MEDIA_PREFIX, contentTypeOfKey, isValidStorageKey } from '../../storage/storage.ts';
 
 /** Keys are unguessable and never reused, so an object can be cached for good. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -10,25 +10,31 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * type comes from the key's extension, which the image pipeline chose from the real bytes.
  */
 export function registerMediaRoutes(app: FastifyInstance): void {
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Not found');
+
+  const headersFor = (reply: FastifyReply, contentType: string, size: number) =>
+    reply
+      .header('content-type', contentType)
+      .header('content-length', String(size))
+      .header('cache-control', MEDIA_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff');
+
+  // Objects are read whole rather than streamed: they are at most a few megabytes (the image
+  // pipeline's limit), and a file stream left unread (a HEAD, a client gone early) held its
+  // request open and stalled shutdown.
   app.get<{ Params: { '*': string } }>(
     `${MEDIA_PREFIX}/*`,
     { schema: { hide: true }, logLevel: 'warn' },
     async (request, reply) => {
       const key = request.params['*'];
-      const object = isValidStorageKey(key) ? await app.services.storage.stream(key) : null;
-      if (!object) {
-        return reply
-          .code(404)
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send('Not found');
-      }
-      return reply
-        .header('content-type', object.contentType)
-        .header('content-length', String(object.size))
-        .header('cache-control', MEDIA_CACHE_CONTROL)
-        .header('x-content-type-options', 'nosniff')
-        .send(object.body);
+      const bytes = isValidStorageKey(key) ? await app.services.storage.get(key) : null;
+      if (!bytes) return notFound(reply);
+      return headersFor(reply, contentTypeOfKey(key), bytes.length).send(bytes);
     },
   );
 }

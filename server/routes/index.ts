@@ -7,6 +7,7 @@ import { registerPasswordResetRoutes } from './password-reset/index.ts';
 import { registerPasswordSettingsRoutes } from './password-settings/index.ts';
 import { registerRegistrationRoutes } from './registration/index.ts';
 import { registerSessionRoutes } from './session/index.ts';
+import { registerPostRoutes } from './posts/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -19,6 +20,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPasswordResetRoutes(api);
       registerPasswordSettingsRoutes(api);
       registerClubMembershipGroupRoutes(api);
+      registerPostRoutes(api);
     },
     { prefix: API_PREFIX },
   );

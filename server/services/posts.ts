@@ -1,0 +1,605 @@
+import type { ExpressionBuilder, Kysely, SqlBool, Expression } from 'kysely';
+import type {
+  CreatePostRequest,
+  PhotoAttributes,
+  Post,
+  PostAnswer,
+  UpdatePostRequest,
+} from '../../common/schemas/post.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Access, Database, PostType } from '../db/schema.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+import type { FieldErrors } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import {
+  mayCreatePost,
+  mayDeletePost,
+  mayEditPost,
+  mayPostAsClub,
+  mayViewPost,
+} from '../policies/posts.ts';
+import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
+import { presentPost, presentPostBody } from '../presenters/post.ts';
+import type { PhotoRow, PostRow } from '../presenters/post.ts';
+import type { ServiceContext } from './context.ts';
+import { cleanRichText, shortBody } from './rich-text.ts';
+
+/** AMB-41: 20 posts a page. */
+export const POST_PAGE_SIZE = 20;
+
+const BLANK = "can't be blank";
+const INVALID_CHOICE = 'is not a valid choice';
+export const PHOTO_UPLOADS_UNAVAILABLE = 'Photo uploads are not available yet.';
+
+type Member = Extract<Actor, { kind: 'member' }>;
+type PostsDb = Database & { p: Database['posts'] };
+type PostsEb = ExpressionBuilder<PostsDb, 'p'>;
+
+export interface PageRequest {
+  page: number;
+  /** Only posts created at or before this instant (AMB-41); page 0 is sent without it. */
+  t?: number | undefined;
+}
+
+function requireMember(actor: Actor): Member {
+  if (actor.kind !== 'member') throw new UnauthorizedError();
+  return actor;
+}
+
+// ---- The member's standing: clubs, roles, follows ---------------------------------------
+
+interface Standing {
+  memberClubIds: Set<number>;
+  webmasterClubIds: Set<number>;
+  /** Leaf lodges where the member has role user: the 'Members of {lodge}' choices (PERM-08). */
+  leafUserClubIds: Set<number>;
+}
+
+async function loadStanding(ctx: ServiceContext, actor: Member): Promise<Standing> {
+  const rows = await ctx.db
+    .selectFrom('memberships as m')
+    .innerJoin('clubs as c', 'c.id', 'm.club_id')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .leftJoin('membership_roles as r', 'r.membership_id', 'm.id')
+    .select(['m.club_id', 't.is_leaf', 'r.role_name'])
+    .where('m.party_id', '=', actor.partyId)
+    .where('m.left_at', 'is', null)
+    .execute();
+  const standing: Standing = {
+    memberClubIds: new Set(),
+    webmasterClubIds: new Set(),
+    leafUserClubIds: new Set(),
+  };
+  for (const row of rows) {
+    standing.memberClubIds.add(row.club_id);
+    if (row.role_name === 'webmaster') standing.webmasterClubIds.add(row.club_id);
+    if (row.role_name === 'user' && row.is_leaf === 1) standing.leafUserClubIds.add(row.club_id);
+  }
+  return standing;
+}
+
+async function loadViewerFacts(
+  ctx: ServiceContext,
+  actor: Member,
+  standing: Standing,
+  authorId: number | null,
+): Promise<ViewerFacts> {
+  if (authorId === null) {
+    return {
+      memberClubIds: standing.memberClubIds,
+      followsAuthor: false,
+      lodgeMateOfAuthor: false,
+    };
+  }
+  const [follow, mate] = await Promise.all([
+    ctx.db
+      .selectFrom('user_favorite_contacts')
+      .select('id')
+      .where('user_id', '=', actor.userId)
+      .where('party_id', '=', authorId)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('memberships as mine')
+      .innerJoin('memberships as theirs', 'theirs.club_id', 'mine.club_id')
+      .innerJoin('clubs as c', 'c.id', 'mine.club_id')
+      .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+      .select('mine.id')
+      .where('mine.party_id', '=', actor.partyId)
+      .where('mine.left_at', 'is', null)
+      .where('theirs.party_id', '=', authorId)
+      .where('theirs.left_at', 'is', null)
+      .where('t.is_leaf', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    memberClubIds: standing.memberClubIds,
+    followsAuthor: follow !== undefined,
+    lodgeMateOfAuthor: mate !== undefined,
+  };
+}
+
+// ---- Visibility in SQL: mirrors mayViewPost (policies/posts.ts) --------------------------
+
+function memberClubIdsOf(eb: PostsEb, actor: Member) {
+  return eb
+    .selectFrom('memberships as vm')
+    .select('vm.club_id')
+    .where('vm.party_id', '=', actor.partyId)
+    .where('vm.left_at', 'is', null);
+}
+
+/** Parties who share a current membership of a leaf lodge with the viewer. */
+function lodgeMatesOf(eb: PostsEb, actor: Member) {
+  return eb
+    .selectFrom('memberships as mine')
+    .innerJoin('memberships as mate', 'mate.club_id', 'mine.club_id')
+    .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
+    .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
+    .select('mate.party_id')
+    .where('mine.party_id', '=', actor.partyId)
+    .where('mine.left_at', 'is', null)
+    .where('mate.left_at', 'is', null)
+    .where('mt.is_leaf', '=', 1);
+}
+
+/**
+ * The SQL twin of mayViewPost for a signed-in member. Admins are not special-cased here: the
+ * lists ask `seesEverything` separately, because an admin's feed stays a member's feed.
+ */
+function visibleTo(eb: PostsEb, actor: Member): Expression<SqlBool> {
+  return eb.or([
+    eb('p.party_id', '=', actor.partyId),
+    eb.and([eb('p.type', '=', 'ClubPost'), eb('p.access', 'in', ['PUBLIC', 'MEMBER'])]),
+    eb.and([eb('p.access', '=', 'CLUB'), eb('p.club_id', 'in', memberClubIdsOf(eb, actor))]),
+    eb.and([
+      eb('p.type', '=', 'PartyPost'),
+      eb('p.access', '=', 'ALL_FOLLOWERS'),
+      eb.or([
+        eb(
+          'p.party_id',
+          'in',
+          eb
+            .selectFrom('user_favorite_contacts as uf')
+            .select('uf.party_id')
+            .where('uf.user_id', '=', actor.userId),
+        ),
+        eb('p.party_id', 'in', lodgeMatesOf(eb, actor)),
+      ]),
+    ]),
+  ]);
+}
+
+function selectPosts(db: Kysely<Database>) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('comment_containers as cc', 'cc.id', 'p.comment_container_id')
+    .leftJoin('clubs as c', 'c.id', 'p.club_id')
+    .leftJoin('parties as a', 'a.id', 'p.party_id')
+    .select([
+      'p.id',
+      'p.type',
+      'p.club_id',
+      'p.party_id',
+      'p.subject',
+      'p.short_body',
+      'p.post_body_id',
+      'p.access',
+      'p.allows_comments',
+      'p.comment_container_id',
+      'p.appeal_post_task_token_url',
+      'p.created_at',
+      'p.last_activity_at',
+      'c.name as club_name',
+      'c.subdomain as club_subdomain',
+      'c.avatar_medium_key as club_avatar_medium_key',
+      'a.first_name as author_first_name',
+      'a.middle_name as author_middle_name',
+      'a.last_name as author_last_name',
+      'a.suffix as author_suffix',
+      'a.preferred_name as author_preferred_name',
+      'a.avatar_medium_key as author_avatar_medium_key',
+      'cc.comment_count',
+    ]);
+}
+
+async function photosOf(
+  ctx: ServiceContext,
+  postIds: readonly number[],
+): Promise<Map<number, PhotoRow[]>> {
+  const byPost = new Map<number, PhotoRow[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await ctx.db
+    .selectFrom('post_photos as pp')
+    .innerJoin('photos as ph', 'ph.id', 'pp.photo_id')
+    .select(['pp.post_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
+    .where('pp.post_id', 'in', postIds)
+    .orderBy('pp.post_id')
+    .orderBy('pp.sort_order')
+    .orderBy('pp.id')
+    .execute();
+  for (const { post_id, ...photo } of rows) {
+    const list = byPost.get(post_id) ?? [];
+    list.push(photo);
+    byPost.set(post_id, list);
+  }
+  return byPost;
+}
+
+async function presentRows(ctx: ServiceContext, rows: readonly PostRow[]): Promise<Post[]> {
+  const photos = await photosOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentPost(row, photos.get(row.id) ?? []));
+}
+
+// ---- Lists -------------------------------------------------------------------------------
+//
+// Newest first on (created_at, id), pinned to `t`. The API speaks page numbers, not cursors,
+// so page N is an OFFSET inside the t-pinned set: posts created after t are outside that set and
+// cannot shift it, and the (created_at, id) indexes serve the order, so page N costs reading
+// about (N + 1) * 20 index entries. Deleting a post does shift later pages by one (accepted).
+
+/** GET /posts.json: lodges the member belongs to or follows, and member posts they may see. */
+export async function listFeedPosts(
+  ctx: ServiceContext,
+  actor: Actor,
+  page: PageRequest,
+): Promise<Post[]> {
+  const member = requireMember(actor);
+  let query = selectPosts(ctx.db)
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          eb('p.party_id', '=', member.partyId),
+          eb('p.type', '=', 'PartyPost'),
+          eb('p.club_id', 'in', memberClubIdsOf(eb, member)),
+          eb(
+            'p.club_id',
+            'in',
+            eb
+              .selectFrom('favorite_clubs as fc')
+              .select('fc.club_id')
+              .where('fc.user_id', '=', member.userId),
+          ),
+        ]),
+        visibleTo(eb, member),
+      ]),
+    )
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(POST_PAGE_SIZE)
+    .offset(page.page * POST_PAGE_SIZE);
+  if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
+  return presentRows(ctx, await query.execute());
+}
+
+/** GET /clubs/posts.json: one lodge's posts that the member may see (admins: all of them). */
+export async function listClubPosts(
+  ctx: ServiceContext,
+  actor: Actor,
+  subdomain: string,
+  page: PageRequest,
+): Promise<Post[]> {
+  const member = requireMember(actor);
+  const club = await ctx.db
+    .selectFrom('clubs')
+    .select('id')
+    .where('subdomain', '=', subdomain)
+    .executeTakeFirst();
+  if (!club) throw new NotFoundError('No such lodge.');
+  let query = selectPosts(ctx.db)
+    .where('p.club_id', '=', club.id)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(POST_PAGE_SIZE)
+    .offset(page.page * POST_PAGE_SIZE);
+  if (!member.isAdmin) query = query.where((eb) => visibleTo(eb, member));
+  if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
+  return presentRows(ctx, await query.execute());
+}
+
+// ---- One post ----------------------------------------------------------------------------
+
+interface LoadedPost {
+  row: PostRow;
+  facts: PostFacts;
+  standing: Standing;
+}
+
+function factsOf(row: PostRow): PostFacts {
+  return { type: row.type, clubId: row.club_id, partyId: row.party_id, access: row.access };
+}
+
+/** The post if it exists and the member may see it; otherwise a 404, never a 403 (issue 4). */
+async function loadVisiblePost(
+  ctx: ServiceContext,
+  actor: Member,
+  id: number,
+): Promise<LoadedPost> {
+  const row = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError('No such post.');
+  const standing = await loadStanding(ctx, actor);
+  const facts = factsOf(row);
+  const viewer = await loadViewerFacts(ctx, actor, standing, row.party_id);
+  if (!mayViewPost(actor, facts, viewer)) throw new NotFoundError('No such post.');
+  return { row, facts, standing };
+}
+
+async function answerFor(ctx: ServiceContext, row: PostRow): Promise<PostAnswer['data']> {
+  const [body, posts] = await Promise.all([
+    ctx.db
+      .selectFrom('post_bodies')
+      .select(['id', 'body'])
+      .where('id', '=', row.post_body_id)
+      .executeTakeFirstOrThrow(),
+    presentRows(ctx, [row]),
+  ]);
+  const [post] = posts;
+  if (!post) throw new NotFoundError('No such post.');
+  return { post, post_body: presentPostBody(body) };
+}
+
+/** GET /posts/{id}.json: the post and its full body. */
+export async function getPost(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<PostAnswer['data']> {
+  const { row } = await loadVisiblePost(ctx, requireMember(actor), id);
+  return answerFor(ctx, row);
+}
+
+// ---- Writing -----------------------------------------------------------------------------
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** Cleans the body; a body with no text left after cleaning is blank (VAL: body non-empty). */
+function cleanBody(html: string, errors: FieldErrors): { body: string; short: string } {
+  const body = cleanRichText(html);
+  const short = shortBody(body);
+  if (short === '') addError(errors, 'new_body', BLANK);
+  return { body, short };
+}
+
+/**
+ * New uploads need the photo feature (type sniffing, re-encoding, storage), which is not built
+ * yet; refusing them loudly beats dropping them silently.
+ */
+function checkPhotos(
+  photos: readonly PhotoAttributes[],
+  keptIds: ReadonlySet<number>,
+  errors: FieldErrors,
+): number[] {
+  const ids: number[] = [];
+  for (const photo of photos) {
+    if (photo.id === undefined) {
+      if (!errors.photos?.includes(PHOTO_UPLOADS_UNAVAILABLE)) {
+        addError(errors, 'photos', PHOTO_UPLOADS_UNAVAILABLE);
+      }
+    } else if (!keptIds.has(photo.id)) {
+      addError(errors, 'photos', `Photo ${photo.id} is not a photo of this post.`);
+    } else if (!ids.includes(photo.id)) ids.push(photo.id);
+  }
+  return ids;
+}
+
+/** Member-post access (AMB-09): 'ALL_FOLLOWERS', or the id of a lodge offered to the member. */
+function memberAccess(
+  access: string | undefined,
+  allowedLodges: ReadonlySet<number>,
+  errors: FieldErrors,
+): { access: Access; clubId: number | null } | undefined {
+  if (access === undefined || access === 'ALL_FOLLOWERS') {
+    return { access: 'ALL_FOLLOWERS', clubId: null };
+  }
+  const clubId = /^[1-9][0-9]*$/.test(access) ? Number(access) : NaN;
+  if (!allowedLodges.has(clubId)) {
+    addError(errors, 'access', INVALID_CHOICE);
+    return undefined;
+  }
+  return { access: 'CLUB', clubId };
+}
+
+function lodgeAccess(access: string | undefined, errors: FieldErrors): Access | undefined {
+  const value = access ?? 'PUBLIC'; // AMB-42
+  if (value === 'PUBLIC' || value === 'MEMBER' || value === 'CLUB') return value;
+  addError(errors, 'access', INVALID_CHOICE);
+  return undefined;
+}
+
+function requiredSubject(subject: string | null | undefined, errors: FieldErrors): string {
+  const trimmed = subject?.trim() ?? '';
+  if (trimmed === '') addError(errors, 'subject', BLANK);
+  return trimmed;
+}
+
+/** POST /posts: a member post, or a lodge post by one of its webmasters. */
+export async function createPost(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: CreatePostRequest['post'],
+): Promise<PostAnswer['data']> {
+  const member = requireMember(actor);
+  assertAllowed(mayCreatePost(member));
+  const standing = await loadStanding(ctx, member);
+  const errors: FieldErrors = {};
+
+  let type: PostType;
+  let clubId: number | null;
+  let access: Access | undefined;
+  let subject: string | null;
+  if (input.post_as === 'MEMBER') {
+    type = 'PartyPost';
+    subject = null; // Member posts have no subject (POST-10).
+    const chosen = memberAccess(input.access, standing.leafUserClubIds, errors);
+    access = chosen?.access;
+    clubId = chosen?.clubId ?? null;
+  } else {
+    type = 'ClubPost';
+    clubId = Number(input.post_as);
+    assertAllowed(
+      mayPostAsClub(member, clubId, standing.webmasterClubIds),
+      'You may post only as a lodge you are webmaster of.',
+    );
+    access = lodgeAccess(input.access, errors);
+    subject = requiredSubject(input.subject, errors);
+  }
+  const { body, short } = cleanBody(input.new_body, errors);
+  checkPhotos(input.photos_attributes, new Set(), errors);
+  throwIfAny(errors);
+  if (access === undefined) throw new ValidationError({ access: [INVALID_CHOICE] });
+
+  const now = Date.now();
+  const postId = await ctx.db.transaction().execute(async (trx) => {
+    const postBody = await trx
+      .insertInto('post_bodies')
+      .values({ body })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const container = await trx
+      .insertInto('comment_containers')
+      .values({ comment_count: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const post = await trx
+      .insertInto('posts')
+      .values({
+        type,
+        club_id: clubId,
+        party_id: member.partyId,
+        subject,
+        short_body: short,
+        post_body_id: postBody.id,
+        access,
+        allows_comments: input.allows_comments ? 1 : 0,
+        comment_container_id: container.id,
+        appeal_post_task_token_url: null,
+        created_at: now,
+        updated_at: now,
+        last_activity_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return post.id;
+  });
+  const row = await selectPosts(ctx.db).where('p.id', '=', postId).executeTakeFirstOrThrow();
+  return answerFor(ctx, row);
+}
+
+/** PUT /posts/{id}.json: the type and Post As never change; left-out fields keep their value. */
+export async function updatePost(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  input: UpdatePostRequest['post'],
+): Promise<PostAnswer['data']> {
+  const member = requireMember(actor);
+  const { row, facts, standing } = await loadVisiblePost(ctx, member, id);
+  assertAllowed(mayEditPost(member, facts, standing.webmasterClubIds));
+  const errors: FieldErrors = {};
+
+  let access: Access = row.access;
+  let clubId = row.club_id;
+  let subject = row.subject;
+  if (row.type === 'ClubPost') {
+    if (input.access !== undefined) access = lodgeAccess(input.access, errors) ?? row.access;
+    if (input.subject !== undefined) subject = requiredSubject(input.subject, errors);
+  } else if (input.access !== undefined) {
+    // The lodge it already goes to stays allowed: when the author has left that lodge, the
+    // form shows visibility read-only (§6) and sends the old value back.
+    const allowed = new Set(standing.leafUserClubIds);
+    if (row.access === 'CLUB' && row.club_id !== null) allowed.add(row.club_id);
+    const chosen = memberAccess(input.access, allowed, errors);
+    if (chosen) ({ access, clubId } = chosen);
+  }
+  const cleaned = input.new_body === undefined ? undefined : cleanBody(input.new_body, errors);
+  let keptPhotoIds: number[] | undefined;
+  if (input.photos_attributes !== undefined) {
+    const current = await ctx.db
+      .selectFrom('post_photos')
+      .select('photo_id')
+      .where('post_id', '=', id)
+      .execute();
+    keptPhotoIds = checkPhotos(
+      input.photos_attributes,
+      new Set(current.map((photo) => photo.photo_id)),
+      errors,
+    );
+  }
+  throwIfAny(errors);
+
+  const now = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (cleaned) {
+      await trx
+        .updateTable('post_bodies')
+        .set({ body: cleaned.body })
+        .where('id', '=', row.post_body_id)
+        .execute();
+    }
+    await trx
+      .updateTable('posts')
+      .set({
+        subject,
+        access,
+        club_id: clubId,
+        short_body: cleaned?.short ?? row.short_body,
+        allows_comments:
+          input.allows_comments === undefined ? row.allows_comments : input.allows_comments ? 1 : 0,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    if (keptPhotoIds !== undefined) {
+      // Unlinked photos stay stored; removing files is the photo feature's clean-up.
+      let removal = trx.deleteFrom('post_photos').where('post_id', '=', id);
+      if (keptPhotoIds.length > 0) removal = removal.where('photo_id', 'not in', keptPhotoIds);
+      await removal.execute();
+      for (const [index, photoId] of keptPhotoIds.entries()) {
+        await trx
+          .updateTable('post_photos')
+          .set({ sort_order: index })
+          .where('post_id', '=', id)
+          .where('photo_id', '=', photoId)
+          .execute();
+      }
+    }
+  });
+  const updated = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow();
+  return answerFor(ctx, updated);
+}
+
+/** DELETE /posts/{id}: the post with its body, comments, photo links and notices, at once. */
+export async function deletePost(ctx: ServiceContext, actor: Actor, id: number): Promise<void> {
+  const member = requireMember(actor);
+  const { row, facts, standing } = await loadVisiblePost(ctx, member, id);
+  assertAllowed(mayDeletePost(member, facts, standing.webmasterClubIds));
+  await ctx.db.transaction().execute(async (trx) => {
+    const comments = trx
+      .selectFrom('comments')
+      .select('id')
+      .where('comment_container_id', '=', row.comment_container_id);
+    await trx
+      .deleteFrom('notices')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('noticeable_type', '=', 'Post'), eb('noticeable_id', '=', id)]),
+          eb.and([eb('parent_noticeable_type', '=', 'Post'), eb('parent_noticeable_id', '=', id)]),
+          eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
+        ]),
+      )
+      .execute();
+    await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
+    await trx.deleteFrom('posts').where('id', '=', id).execute();
+    await trx.deleteFrom('post_bodies').where('id', '=', row.post_body_id).execute();
+    // Comments go with their container (on delete cascade).
+    await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
+  });
+}

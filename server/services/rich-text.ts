@@ -1,0 +1,76 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one cleaner for rich text that members write (post bodies). The editor may send anything,
+ * and a hostile client certainly will, so the stored HTML is whatever survives this allow-list:
+ * no scripts, no styles, no event handlers, and links only to web and mail addresses.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'h2',
+    'h3',
+    'code',
+    'pre',
+  ],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Drop the content of these too, not just the tags: their text is code, not prose.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
+  transformTags: {
+    // Every link opens apart from the app and tells the target nothing about it.
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = {};
+      if (attribs.href !== undefined) out.href = attribs.href;
+      return { tagName, attribs: { ...out, rel: 'noopener noreferrer', target: '_blank' } };
+    },
+  },
+};
+
+export function cleanRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const SHORT_BODY_LENGTH = 300;
+
+/** Block ends become spaces so that words of adjacent paragraphs do not run together. */
+const BLOCK_END = /<\/(p|li|h2|h3|blockquote|pre)>|<br\s*\/?>/gi;
+
+/** Plain text of (cleaned) HTML for lists: whitespace collapsed, cut at a word near 300 chars. */
+export function shortBody(html: string): string {
+  const text = sanitizeHtml(
+    html.replace(BLOCK_END, (tag) => `${tag} `),
+    {
+      allowedTags: [],
+      allowedAttributes: {},
+      nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
+    },
+  )
+    // sanitize-html keeps entities escaped; lists show plain text, so decode the common ones.
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= SHORT_BODY_LENGTH) return text;
+  const cut = text.slice(0, SHORT_BODY_LENGTH);
+  const lastSpace = cut.lastIndexOf(' ');
+  // A single very long word would leave nothing; then cut mid-word rather than show nothing.
+  const head = lastSpace > SHORT_BODY_LENGTH / 2 ? cut.slice(0, lastSpace) : cut;
+  return `${head.replace(/[\s.,;:!?-]+$/, '')}…`;
+}

@@ -15,13 +15,15 @@ for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   if (typeof report.numPassedTests === 'number') {
     // Vitest
     passed += report.numPassedTests;
-    failed += report.numFailedTests;
+    // A file whose hook failed fails without failing a test of its own; it counts too.
+    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     failedFromReports += report.numFailedTests + (report.numFailedTestSuites ?? 0) > 0 ? 1 : 0;
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
+    // Errors outside any test (a route handler outliving its test) fail the run too.
+    failed += report.stats.unexpected + (report.errors?.length ?? 0);
     skipped += report.stats.skipped;
     failedFromReports += report.stats.unexpected > 0 || report.errors?.length ? 1 : 0;
   }

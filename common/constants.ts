@@ -55,6 +55,12 @@ export const MAP_ZOOM = 15;
 /** AMB-41. */
 export const POSTS_PAGE_SIZE = 20;
 
+/**
+ * The largest post, event or chat message request, photos included (base64 adds a third):
+ * a form with several phone photos fits; a larger one is refused with 413 before it is read.
+ */
+export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024;
+
 /** CONST-15 with the AMB-32 labels (the Rails zone names), in id order. */
 export const TIME_ZONES = [
   { id: 1, label: 'Eastern Time (US & Canada)' },
@@ -113,3 +119,15 @@ export const BADGE_COUNT_MAX = 99;
 export const BADGE_WIDE_ABOVE = 9;
 /** CONST-24: the birth date mask as MaskInput writes it (9 is a digit). */
 export const BIRTH_DATE_INPUT_MASK = '99/99/9999';
+
+/**
+ * CONST-21, AMB-18: the MIME types that go with IMAGE_EXTENSIONS, checked when a browser reports
+ * one ('image/jpg' and 'image/pjpeg' are what some older browsers and phones call JPEG).
+ */
+export const IMAGE_MIME_TYPES = [
+  'image/jpeg',
+  'image/jpg',
+  'image/pjpeg',
+  'image/png',
+  'image/gif',
+] as const;

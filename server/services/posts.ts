@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, SqlBool, Expression } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type {
   CreatePostRequest,
   PhotoAttributes,
@@ -7,6 +7,8 @@ import type {
   UpdatePostRequest,
 } from '../../common/schemas/post.ts';
 import type { Actor } from '../auth/actor.ts';
+import { prepare } from '../db/prepared.ts';
+import type { Param } from '../db/prepared.ts';
 import type { Access, Database, PostType } from '../db/schema.ts';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
@@ -22,6 +24,14 @@ import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
 import { presentPost, presentPostBody } from '../presenters/post.ts';
 import type { PhotoRow, PostRow } from '../presenters/post.ts';
 import type { ServiceContext } from './context.ts';
+import {
+  deleteStoredFiles,
+  deleteUnlinkedPhotos,
+  insertPhotoRows,
+  newUploads,
+  storeUploads,
+  withStoredUploads,
+} from './photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
 
 /** AMB-41: 20 posts a page. */
@@ -29,7 +39,6 @@ export const POST_PAGE_SIZE = 20;
 
 const BLANK = "can't be blank";
 const INVALID_CHOICE = 'is not a valid choice';
-export const PHOTO_UPLOADS_UNAVAILABLE = 'Photo uploads are not available yet.';
 
 type Member = Extract<Actor, { kind: 'member' }>;
 type PostsDb = Database & { p: Database['posts'] };
@@ -41,7 +50,7 @@ export interface PageRequest {
   t?: number | undefined;
 }
 
-function requireMember(actor: Actor): Member {
+export function requireMember(actor: Actor): Member {
   if (actor.kind !== 'member') throw new UnauthorizedError();
   return actor;
 }
@@ -233,46 +242,74 @@ async function presentRows(ctx: ServiceContext, rows: readonly PostRow[]): Promi
   return rows.map((row) => presentPost(row, photos.get(row.id) ?? []));
 }
 
+type PageSlot = `id${number}`;
+const PAGE_SLOTS: readonly PageSlot[] = Array.from(
+  { length: POST_PAGE_SIZE },
+  (_, index): PageSlot => `id${index}`,
+);
+
+/** One page of posts by id, built once: a page always has room for POST_PAGE_SIZE ids. */
+const postsByIds = prepare((db, param: Param<PageSlot>) =>
+  selectPosts(db).where(
+    'p.id',
+    'in',
+    PAGE_SLOTS.map((slot) => param<number>(slot)),
+  ),
+);
+
+const photosByPostIds = prepare((db, param: Param<PageSlot>) =>
+  db
+    .selectFrom('post_photos as pp')
+    .innerJoin('photos as ph', 'ph.id', 'pp.photo_id')
+    .select(['pp.post_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
+    .where(
+      'pp.post_id',
+      'in',
+      PAGE_SLOTS.map((slot) => param<number>(slot)),
+    )
+    .orderBy('pp.post_id')
+    .orderBy('pp.sort_order')
+    .orderBy('pp.id'),
+);
+
+/** Ids in the slots, the rest null (which matches nothing). */
+function slotValues(ids: readonly number[]): Record<PageSlot, number | null> {
+  const values: Record<PageSlot, number | null> = {};
+  for (const [index, slot] of PAGE_SLOTS.entries()) values[slot] = ids[index] ?? null;
+  return values;
+}
+
+/** A page of posts in the order of `ids` (at most POST_PAGE_SIZE), with their photos. */
+export async function presentRowsInOrder(
+  ctx: ServiceContext,
+  ids: readonly number[],
+): Promise<Post[]> {
+  if (ids.length === 0) return [];
+  if (ids.length > POST_PAGE_SIZE) throw new Error('a page holds at most POST_PAGE_SIZE posts');
+  const values = slotValues(ids);
+  const [{ rows }, photos] = await Promise.all([
+    postsByIds.run(ctx.db, values),
+    photosByPostIds.run(ctx.db, values),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const photosByPost = new Map<number, PhotoRow[]>();
+  for (const { post_id, ...photo } of photos.rows) {
+    const list = photosByPost.get(post_id) ?? [];
+    list.push(photo);
+    photosByPost.set(post_id, list);
+  }
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentPost(row, photosByPost.get(id) ?? [])] : [];
+  });
+}
+
 // ---- Lists -------------------------------------------------------------------------------
 //
 // Newest first on (created_at, id), pinned to `t`. The API speaks page numbers, not cursors,
 // so page N is an OFFSET inside the t-pinned set: posts created after t are outside that set and
 // cannot shift it, and the (created_at, id) indexes serve the order, so page N costs reading
 // about (N + 1) * 20 index entries. Deleting a post does shift later pages by one (accepted).
-
-/** GET /posts.json: lodges the member belongs to or follows, and member posts they may see. */
-export async function listFeedPosts(
-  ctx: ServiceContext,
-  actor: Actor,
-  page: PageRequest,
-): Promise<Post[]> {
-  const member = requireMember(actor);
-  let query = selectPosts(ctx.db)
-    .where((eb) =>
-      eb.and([
-        eb.or([
-          eb('p.party_id', '=', member.partyId),
-          eb('p.type', '=', 'PartyPost'),
-          eb('p.club_id', 'in', memberClubIdsOf(eb, member)),
-          eb(
-            'p.club_id',
-            'in',
-            eb
-              .selectFrom('favorite_clubs as fc')
-              .select('fc.club_id')
-              .where('fc.user_id', '=', member.userId),
-          ),
-        ]),
-        visibleTo(eb, member),
-      ]),
-    )
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(POST_PAGE_SIZE)
-    .offset(page.page * POST_PAGE_SIZE);
-  if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
-  return presentRows(ctx, await query.execute());
-}
 
 /** GET /clubs/posts.json: one lodge's posts that the member may see (admins: all of them). */
 export async function listClubPosts(
@@ -369,25 +406,36 @@ function cleanBody(html: string, errors: FieldErrors): { body: string; short: st
 }
 
 /**
- * New uploads need the photo feature (type sniffing, re-encoding, storage), which is not built
- * yet; refusing them loudly beats dropping them silently.
+ * The saved photos a form keeps (sent as `{id}` only, POST-18), in order; an id that is not
+ * one of the post's photos is a field error. New uploads are handled by services/photos.ts.
  */
-function checkPhotos(
+function keptPhotoIdsOf(
   photos: readonly PhotoAttributes[],
-  keptIds: ReadonlySet<number>,
+  current: ReadonlySet<number>,
   errors: FieldErrors,
 ): number[] {
   const ids: number[] = [];
   for (const photo of photos) {
-    if (photo.id === undefined) {
-      if (!errors.photos?.includes(PHOTO_UPLOADS_UNAVAILABLE)) {
-        addError(errors, 'photos', PHOTO_UPLOADS_UNAVAILABLE);
-      }
-    } else if (!keptIds.has(photo.id)) {
+    if (photo.id === undefined) continue;
+    if (!current.has(photo.id)) {
       addError(errors, 'photos', `Photo ${photo.id} is not a photo of this post.`);
     } else if (!ids.includes(photo.id)) ids.push(photo.id);
   }
   return ids;
+}
+
+async function linkPhotos(
+  trx: Transaction<Database>,
+  postId: number,
+  photoIds: readonly number[],
+  firstSortOrder: number,
+): Promise<void> {
+  for (const [index, photoId] of photoIds.entries()) {
+    await trx
+      .insertInto('post_photos')
+      .values({ post_id: postId, photo_id: photoId, sort_order: firstSortOrder + index })
+      .execute();
+  }
 }
 
 /** Member-post access (AMB-09): 'ALL_FOLLOWERS', or the id of a lodge offered to the member. */
@@ -452,43 +500,48 @@ export async function createPost(
     subject = requiredSubject(input.subject, errors);
   }
   const { body, short } = cleanBody(input.new_body, errors);
-  checkPhotos(input.photos_attributes, new Set(), errors);
+  keptPhotoIdsOf(input.photos_attributes, new Set(), errors);
   throwIfAny(errors);
   if (access === undefined) throw new ValidationError({ access: [INVALID_CHOICE] });
+  // Images are the slow part: only a form that is otherwise right gets them processed.
+  const uploads = await storeUploads(ctx, newUploads(input.photos_attributes));
 
   const now = Date.now();
-  const postId = await ctx.db.transaction().execute(async (trx) => {
-    const postBody = await trx
-      .insertInto('post_bodies')
-      .values({ body })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const container = await trx
-      .insertInto('comment_containers')
-      .values({ comment_count: 0, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const post = await trx
-      .insertInto('posts')
-      .values({
-        type,
-        club_id: clubId,
-        party_id: member.partyId,
-        subject,
-        short_body: short,
-        post_body_id: postBody.id,
-        access,
-        allows_comments: input.allows_comments ? 1 : 0,
-        comment_container_id: container.id,
-        appeal_post_task_token_url: null,
-        created_at: now,
-        updated_at: now,
-        last_activity_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return post.id;
-  });
+  const postId = await withStoredUploads(ctx, uploads, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const postBody = await trx
+        .insertInto('post_bodies')
+        .values({ body })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const container = await trx
+        .insertInto('comment_containers')
+        .values({ comment_count: 0, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const post = await trx
+        .insertInto('posts')
+        .values({
+          type,
+          club_id: clubId,
+          party_id: member.partyId,
+          subject,
+          short_body: short,
+          post_body_id: postBody.id,
+          access,
+          allows_comments: input.allows_comments ? 1 : 0,
+          comment_container_id: container.id,
+          appeal_post_task_token_url: null,
+          created_at: now,
+          updated_at: now,
+          last_activity_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await linkPhotos(trx, post.id, await insertPhotoRows(trx, uploads, member.partyId, now), 0);
+      return post.id;
+    }),
+  );
   const row = await selectPosts(ctx.db).where('p.id', '=', postId).executeTakeFirstOrThrow();
   return answerFor(ctx, row);
 }
@@ -520,58 +573,64 @@ export async function updatePost(
     if (chosen) ({ access, clubId } = chosen);
   }
   const cleaned = input.new_body === undefined ? undefined : cleanBody(input.new_body, errors);
-  let keptPhotoIds: number[] | undefined;
-  if (input.photos_attributes !== undefined) {
+  const photoForm = input.photos_attributes;
+  let currentPhotoIds: number[] = [];
+  if (photoForm !== undefined) {
     const current = await ctx.db
       .selectFrom('post_photos')
       .select('photo_id')
       .where('post_id', '=', id)
       .execute();
-    keptPhotoIds = checkPhotos(
-      input.photos_attributes,
-      new Set(current.map((photo) => photo.photo_id)),
-      errors,
-    );
+    currentPhotoIds = current.map((photo) => photo.photo_id);
+    keptPhotoIdsOf(photoForm, new Set(currentPhotoIds), errors);
   }
   throwIfAny(errors);
+  const uploads = photoForm === undefined ? [] : await storeUploads(ctx, newUploads(photoForm));
 
   const now = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (cleaned) {
-      await trx
-        .updateTable('post_bodies')
-        .set({ body: cleaned.body })
-        .where('id', '=', row.post_body_id)
-        .execute();
-    }
-    await trx
-      .updateTable('posts')
-      .set({
-        subject,
-        access,
-        club_id: clubId,
-        short_body: cleaned?.short ?? row.short_body,
-        allows_comments:
-          input.allows_comments === undefined ? row.allows_comments : input.allows_comments ? 1 : 0,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    if (keptPhotoIds !== undefined) {
-      // Unlinked photos stay stored; removing files is the photo feature's clean-up.
-      let removal = trx.deleteFrom('post_photos').where('post_id', '=', id);
-      if (keptPhotoIds.length > 0) removal = removal.where('photo_id', 'not in', keptPhotoIds);
-      await removal.execute();
-      for (const [index, photoId] of keptPhotoIds.entries()) {
+  const removedFiles = await withStoredUploads(ctx, uploads, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      if (cleaned) {
         await trx
-          .updateTable('post_photos')
-          .set({ sort_order: index })
-          .where('post_id', '=', id)
-          .where('photo_id', '=', photoId)
+          .updateTable('post_bodies')
+          .set({ body: cleaned.body })
+          .where('id', '=', row.post_body_id)
           .execute();
       }
-    }
-  });
+      await trx
+        .updateTable('posts')
+        .set({
+          subject,
+          access,
+          club_id: clubId,
+          short_body: cleaned?.short ?? row.short_body,
+          allows_comments:
+            input.allows_comments === undefined
+              ? row.allows_comments
+              : input.allows_comments
+                ? 1
+                : 0,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      if (photoForm === undefined) return [];
+      // The form's order is the mosaic's order: saved and new photos as they were sent.
+      const newIds = await insertPhotoRows(trx, uploads, member.partyId, now);
+      const order: number[] = [];
+      for (const photo of photoForm) {
+        const photoId = photo.id ?? newIds.shift();
+        if (photoId !== undefined && !order.includes(photoId)) order.push(photoId);
+      }
+      await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
+      await linkPhotos(trx, id, order, 0);
+      return deleteUnlinkedPhotos(
+        trx,
+        currentPhotoIds.filter((photoId) => !order.includes(photoId)),
+      );
+    }),
+  );
+  await deleteStoredFiles(ctx, removedFiles);
   const updated = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow();
   return answerFor(ctx, updated);
 }
@@ -581,7 +640,12 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
   const member = requireMember(actor);
   const { row, facts, standing } = await loadVisiblePost(ctx, member, id);
   assertAllowed(mayDeletePost(member, facts, standing.webmasterClubIds));
-  await ctx.db.transaction().execute(async (trx) => {
+  const removedFiles = await ctx.db.transaction().execute(async (trx) => {
+    const photos = await trx
+      .selectFrom('post_photos')
+      .select('photo_id')
+      .where('post_id', '=', id)
+      .execute();
     const comments = trx
       .selectFrom('comments')
       .select('id')
@@ -601,5 +665,10 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
     await trx.deleteFrom('post_bodies').where('id', '=', row.post_body_id).execute();
     // Comments go with their container (on delete cascade).
     await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
+    return deleteUnlinkedPhotos(
+      trx,
+      photos.map((photo) => photo.photo_id),
+    );
   });
+  await deleteStoredFiles(ctx, removedFiles);
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
+import * as feedAndPhotoIndexes from './0002-feed-and-photo-indexes.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -7,4 +8,5 @@ import * as initial from './0001-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_feed_and_photo_indexes': feedAndPhotoIndexes,
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
 import {
   clubPostListQuerySchema,
   createPostRequestSchema,
@@ -14,9 +15,9 @@ import {
   deletePost,
   getPost,
   listClubPosts,
-  listFeedPosts,
   updatePost,
 } from '../../services/posts.ts';
+import { listFeedPosts } from '../../services/post-feed.ts';
 
 /** Posts (§7 Posts; API-POST-01..05). Signed member routes: the auth plugin guards them. */
 export function registerPostRoutes(app: FastifyInstance): void {
@@ -71,6 +72,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
   api.post(
     '/posts',
     {
+      bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
       schema: {
         summary: 'Create a member post or, as a webmaster, a lodge post',
         tags: ['posts'],
@@ -86,6 +88,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
   api.put(
     '/posts/:id.json',
     {
+      bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
       schema: {
         summary: 'Edit a post (admin, a webmaster of its lodge, or its author)',
         tags: ['posts'],

@@ -464,17 +464,6 @@ describe('Post As, subject, access and body rules (VAL, PERM-05, PERM-08, AMB-09
     expect(response.body.data.post.short_body).toBe('Hello bad good');
   });
 
-  it('new photo uploads are refused until the photo feature lands', async () => {
-    const response = await post(m, {
-      new_body: '<p>b</p>',
-      photos_attributes: [
-        { image_file_name: 'a.png', image_content_type: 'image/png', image_base64: 'iVBORw0KGgo=' },
-      ],
-    });
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ photos: ['Photo uploads are not available yet.'] });
-  });
-
   it('edit keeps saved photos sent as id and unlinks the rest (POST-18)', async () => {
     const created = await create(m, { new_body: '<p>photos</p>' });
     const photos = await db().selectFrom('photos').select('id').orderBy('id').limit(2).execute();

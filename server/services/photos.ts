@@ -1,0 +1,187 @@
+/**
+ * Photos attached to posts (and later events and chats): new uploads are checked and stored
+ * before the owner's transaction, linked inside it, and their files removed again when the
+ * transaction fails; files of photos an owner no longer uses are removed after it commits.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { PhotoAttributes } from '../../common/schemas/post.ts';
+import type { Database } from '../db/schema.ts';
+import { ValidationError } from '../errors.ts';
+import type { FieldErrors } from '../errors.ts';
+import { processImage } from '../images/process-image.ts';
+import type { ProcessedImage } from '../images/process-image.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { ServiceContext } from './context.ts';
+
+/** New photos one request may carry; the route's body limit bounds their bytes. */
+export const MAX_NEW_PHOTOS = 10;
+
+export interface StoredUpload {
+  readonly image: ProcessedImage;
+  readonly fileName: string;
+}
+
+/** The uploads of a form (entries without `id`), in the order they were sent. */
+export function newUploads(photos: readonly PhotoAttributes[]): PhotoAttributes[] {
+  return photos.filter((photo) => photo.id === undefined);
+}
+
+function fileNameOf(photo: PhotoAttributes, index: number): string {
+  const name = photo.image_file_name?.trim();
+  return name ? name.slice(0, 255) : `photo ${index + 1}`;
+}
+
+async function deleteFiles(storage: Storage, keys: readonly string[]): Promise<void> {
+  // A file left behind only costs space; the answer the member gets must not depend on it.
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+function keysOf(uploads: readonly StoredUpload[]): string[] {
+  return uploads.flatMap(({ image }) => [image.key, image.mediumKey]);
+}
+
+/**
+ * Checks and stores every upload. Each refused file adds its own message under `photos`
+ * (VAL-03); when any is refused, the ones already stored are removed and all messages are
+ * thrown together, so the member can fix every file at once.
+ */
+export async function storeUploads(
+  ctx: ServiceContext,
+  uploads: readonly PhotoAttributes[],
+): Promise<StoredUpload[]> {
+  if (uploads.length > MAX_NEW_PHOTOS) {
+    throw new ValidationError({
+      photos: [`You can add at most ${MAX_NEW_PHOTOS} photos at a time.`],
+    });
+  }
+  const stored: StoredUpload[] = [];
+  const errors: FieldErrors = {};
+  // One at a time: the image pipeline already uses every core for one image.
+  for (const [index, upload] of uploads.entries()) {
+    const fileName = fileNameOf(upload, index);
+    const data = upload.image_base64 ?? '';
+    try {
+      const image = await processImage(ctx.storage, data, fileName, { field: 'photos' });
+      stored.push({ image, fileName });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) {
+        await deleteFiles(ctx.storage, keysOf(stored));
+        throw error;
+      }
+      for (const [field, messages] of Object.entries(error.errors)) {
+        (errors[field] ??= []).push(...messages);
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    await deleteFiles(ctx.storage, keysOf(stored));
+    throw new ValidationError(errors);
+  }
+  return stored;
+}
+
+/** Inserts photo rows for stored uploads inside the owner's transaction; ids in order. */
+export async function insertPhotoRows(
+  trx: Transaction<Database>,
+  uploads: readonly StoredUpload[],
+  partyId: number,
+  now: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const { image, fileName } of uploads) {
+    const row = await trx
+      .insertInto('photos')
+      .values({
+        storage_key: image.key,
+        medium_key: image.mediumKey,
+        content_type: image.contentType,
+        file_name: fileName,
+        width: image.width,
+        height: image.height,
+        party_id: partyId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * Runs the owner's transaction; if it fails, the files stored for it are removed, since no
+ * row will ever point at them.
+ */
+export async function withStoredUploads<T>(
+  ctx: ServiceContext,
+  uploads: readonly StoredUpload[],
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await deleteFiles(ctx.storage, keysOf(uploads));
+    throw error;
+  }
+}
+
+/** Storage keys of photo rows, read before the rows are deleted. */
+export async function photoKeys(
+  db: Kysely<Database> | Transaction<Database>,
+  photoIds: readonly number[],
+): Promise<string[]> {
+  if (photoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('photos')
+    .select(['storage_key', 'medium_key'])
+    .where('id', 'in', photoIds)
+    .execute();
+  return rows.flatMap((row) =>
+    row.medium_key ? [row.storage_key, row.medium_key] : [row.storage_key],
+  );
+}
+
+/**
+ * Deletes, inside a transaction, those of `photoIds` that nothing links to any more (a demo
+ * picture may serve several posts and events); returns their keys for `deleteStoredFiles`.
+ * Call it after the owner's links are gone.
+ */
+export async function deleteUnlinkedPhotos(
+  trx: Transaction<Database>,
+  photoIds: readonly number[],
+): Promise<string[]> {
+  if (photoIds.length === 0) return [];
+  const unlinked = await trx
+    .selectFrom('photos as ph')
+    .select('ph.id')
+    .where('ph.id', 'in', photoIds)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('post_photos as pp')
+            .select('pp.id')
+            .whereRef('pp.photo_id', '=', 'ph.id')
+            .unionAll(
+              selectFrom('calendar_event_photos as cp')
+                .select('cp.id')
+                .whereRef('cp.photo_id', '=', 'ph.id'),
+            )
+            .unionAll(
+              selectFrom('chat_messages as cm')
+                .select('cm.id')
+                .whereRef('cm.photo_id', '=', 'ph.id'),
+            ),
+        ),
+      ),
+    )
+    .execute();
+  const ids = unlinked.map((row) => row.id);
+  const keys = await photoKeys(trx, ids);
+  if (ids.length > 0) await trx.deleteFrom('photos').where('id', 'in', ids).execute();
+  return keys;
+}
+
+/** After the commit: the files of deleted photo rows. */
+export function deleteStoredFiles(ctx: ServiceContext, keys: readonly string[]): Promise<void> {
+  return deleteFiles(ctx.storage, keys);
+}

@@ -300,3 +300,112 @@ export const HOME_LINK_LABEL = 'Lodgehall, start page';
 export const LOADING = 'Loading';
 export const LOADING_ORGANIZATIONS = 'Loading the organizations…';
 export const OTHER_SESSIONS_END = 'Other computers and phones signed in as you will be signed out.';
+
+/** The comments section (CMT-01..12, AMB-17, AMB-34). Lodgehall's own words where the spec has none. */
+export const COMMENTS_TITLE = 'Comments';
+export const commentsTitle = (count: number): string => `Comments (${count})`;
+export const ADD_A_COMMENT = 'Add a comment';
+export const POST_COMMENT = 'Post Comment';
+export const POST_REPLY = 'Post Reply';
+export const COMMENT_SAVE = 'Save';
+export const replyTo = (name: string): string => `Your reply to ${name}`;
+export const EDIT_COMMENT_LABEL = 'Edit the comment';
+export const COMMENT_REPLY = 'Reply';
+export const COMMENT_EDIT = 'Edit';
+export const COMMENT_UNHIDE = 'Unhide';
+export const COMMENT_DELETE = 'Delete';
+export const DELETE_COMMENT_TITLE = 'Delete Comment';
+export const NO_COMMENTS_YET = 'No comments yet.';
+export const COMMENTS_CLOSED = 'New comments and replies are turned off.';
+export const LOADING_COMMENTS = 'Loading the comments…';
+export const COMMENTS_LOAD_FAILED = 'The comments could not be loaded.';
+export const TRY_AGAIN = 'Try again';
+export const CONFIRM_DELETE_COMMENT = 'Are you sure you wish to delete this comment?';
+export const commentBy = (name: string): string => `Comment by ${name}`;
+
+/** The post form (POST-08..18). Post As names the lodge; the rest are Lodgehall's own words. */
+export const webmasterOfLodge = (lodge: string): string => `Webmaster of ${lodge}`;
+export const POST_BODY_LABEL = 'Message';
+export const POST_BODY_HINT = 'Use the buttons above the box for bold, lists, headings and links.';
+export const POST_SUBJECT_HINT = 'A short title for the post.';
+export const POST_AS_HINT = 'Post in your own name, or for a lodge you look after.';
+export const ADD_PHOTOS = 'Add Photos';
+export const PHOTOS_HINT = 'Pictures in JPG, PNG or GIF format. You can add several.';
+export const removePhoto = (name: string): string => `Remove ${name}`;
+export const savedPhotoName = (index: number): string => `photo ${index}`;
+export const VISIBILITY_LOCKED =
+  'You are no longer a member of this lodge, so who can see this post cannot be changed.';
+export const PUBLISH_POST = 'Publish Post';
+export const SAVE_CHANGES = 'Save Changes';
+export const LOADING_EDITOR = 'Loading the editor…';
+export const LOADING_POST = 'Loading the post…';
+export const EDITOR_BOLD = 'Bold';
+export const EDITOR_ITALIC = 'Italic';
+export const EDITOR_UNDERLINE = 'Underline';
+export const EDITOR_BULLET_LIST = 'Bulleted list';
+export const EDITOR_ORDERED_LIST = 'Numbered list';
+export const EDITOR_HEADING = 'Heading';
+export const EDITOR_SUBHEADING = 'Small heading';
+export const EDITOR_LINK = 'Add a link';
+export const EDITOR_UNLINK = 'Remove the link';
+export const EDITOR_LINK_ADDRESS = 'Link address';
+export const EDITOR_LINK_SAVE = 'Save link';
+
+/** Post list and detail, photo mosaic and lightbox (POST-01..20, PHOTO-01..06, AMB-17). */
+export const POSTS_TITLE = 'Posts';
+export const LODGE_POSTS_TITLE = 'Lodge Posts';
+export const lodgePostsTitle = (lodge: string): string => `${lodge} – Posts`;
+export const NO_POSTS_YET = 'No posts yet.';
+export const LOADING_POSTS = 'Loading the posts…';
+export const POSTS_LOAD_FAILED = 'The posts could not be loaded.';
+export const MORE_POSTS_LOAD_FAILED = 'More posts could not be loaded.';
+export const postsShown = (count: number): string =>
+  count === 1 ? 'Showing 1 post.' : `Showing ${count} posts.`;
+export const READ_MORE = 'Read more';
+export const readMoreAbout = (title: string): string => `Read more: ${title}`;
+export const postBy = (name: string): string => `Post by ${name}`;
+export const postedToLodge = (lodge: string): string => `to ${lodge}`;
+export const postedByMember = (name: string): string => `Posted by ${name}`;
+export const commentCount = (count: number): string =>
+  count === 1 ? '1 comment' : `${count} comments`;
+export const BACK_TO_POSTS = 'Back to Posts';
+export const backToLodgePosts = (lodge: string): string => `Back to ${lodge} posts`;
+export const EDIT_POST_LINK = 'Edit';
+export const DELETE_POST_BUTTON = 'Delete';
+export const DELETE_POST_TITLE = 'Delete Post';
+export const CONFIRM_DELETE_POST = 'Are you sure you wish to delete this post?';
+export const showAllPhotos = (count: number): string => `Show all ${count} photos`;
+export const SHOW_FEWER_PHOTOS = 'Show fewer photos';
+export const photoOf = (index: number, count: number): string => `Photo ${index} of ${count}`;
+export const openPhoto = (index: number, count: number): string =>
+  `Open photo ${index} of ${count}`;
+export const NEXT_PHOTO = 'Next photo';
+export const PREVIOUS_PHOTO = 'Previous photo';
+export const PREVIOUS = 'Previous';
+export const CLOSE = 'Close';
+
+/** The comments API's refusals and notices (PERM-10, PERM-11, CMT-10, AMB-16, NOTE-10). */
+export const COMMENT_HIDDEN_NOT_EDITABLE = 'A hidden comment cannot be edited.';
+export const COMMENT_WITH_REPLIES_NOT_DELETABLE =
+  'A comment with replies can be deleted only by an administrator.';
+export const COMMENT_PARENT_NOT_HERE = 'is not a comment of this thread';
+export const COMMENT_ID_MISMATCH = 'does not match the comment being edited';
+/**
+ * Notice texts, as HTML (notices carry sanitised HTML): every argument must already be
+ * HTML-escaped by the caller; a null title leaves the "on ..." part out.
+ */
+export const commentedOnYourPostNotice = (nameHtml: string, subjectHtml: string | null): string =>
+  subjectHtml
+    ? `<b>${nameHtml}</b> commented on your post <i>${subjectHtml}</i>`
+    : `<b>${nameHtml}</b> commented on your post`;
+export const commentedOnYourEventNotice = (nameHtml: string, eventNameHtml: string): string =>
+  `<b>${nameHtml}</b> commented on your event <i>${eventNameHtml}</i>`;
+export const repliedToYourCommentNotice = (nameHtml: string, titleHtml: string | null): string =>
+  titleHtml
+    ? `<b>${nameHtml}</b> replied to your comment on <i>${titleHtml}</i>`
+    : `<b>${nameHtml}</b> replied to your comment`;
+export const REMOVE_PHOTO_BUTTON = 'Remove';
+export const POST_LOAD_FAILED = 'This post could not be loaded just now. Please try again later.';
+export const PHOTOS_TOO_LARGE =
+  'These photos are too large to send together. Remove some of them and try again.';
+export const SAVING_POST = 'Saving your post…';

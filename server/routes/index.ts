@@ -8,6 +8,7 @@ import { registerPasswordSettingsRoutes } from './password-settings/index.ts';
 import { registerRegistrationRoutes } from './registration/index.ts';
 import { registerSessionRoutes } from './session/index.ts';
 import { registerPostRoutes } from './posts/index.ts';
+import { registerCommentRoutes } from './comments/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -21,6 +22,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPasswordSettingsRoutes(api);
       registerClubMembershipGroupRoutes(api);
       registerPostRoutes(api);
+      registerCommentRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** The longest comment the server keeps; a longer one is a 422 field error on `comment`. */
+export const COMMENT_MAX_LENGTH = 5_000;
+
+/**
+ * A comment as the spec gives it (§3 Comment): replies nest in `children` to any depth (CMT-01);
+ * `is_hidden` is 1 when hidden (CMT-09); `elapsed_time` is the server's text, shown as given
+ * (AMB-30). `can_*` say what this member may do with it (PERM-10, PERM-11), so the screen and
+ * the server answer the same question once.
+ */
+export interface Comment {
+  id: number;
+  comment: string;
+  party_id: number;
+  party_name: string;
+  elapsed_time: string;
+  created_at: number;
+  is_hidden: 0 | 1;
+  can_edit: boolean;
+  can_hide: boolean;
+  can_delete: boolean;
+  children: Comment[];
+}
+
+export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    comment: z.string(),
+    party_id: z.number().int(),
+    party_name: z.string(),
+    elapsed_time: z.string(),
+    created_at: z.number().int(),
+    is_hidden: z.union([z.literal(0), z.literal(1)]),
+    can_edit: z.boolean(),
+    can_hide: z.boolean(),
+    can_delete: z.boolean(),
+    children: z.array(commentSchema),
+  }),
+);
+
+/** A comment container (§3): `comment_count` counts every comment in it, hidden and replies too. */
+export const commentContainerSchema = z.object({
+  id: z.number().int(),
+  comment_count: z.number().int(),
+  /** Whether new comments and replies are taken (AMB-34); existing ones still show. */
+  allows_comments: z.boolean(),
+  comments: z.array(commentSchema),
+});
+export type CommentContainer = z.infer<typeof commentContainerSchema>;
+
+/** Every comment call answers with the refreshed container (API-CMT-06, CMT-08). */
+export const commentContainerAnswerSchema = z.object({
+  data: z.object({ comment_container: commentContainerSchema }),
+});
+export type CommentContainerAnswer = z.infer<typeof commentContainerAnswerSchema>;
+
+const commentTextSchema = z
+  .string()
+  .trim()
+  .min(1, "can't be blank")
+  .max(COMMENT_MAX_LENGTH, `is too long (maximum is ${COMMENT_MAX_LENGTH} characters)`);
+
+/** POST /comments (API-CMT-02); `parent_id` null for a top-level comment (CMT-03). */
+export const createCommentRequestSchema = z.object({
+  comment: z.object({
+    comment_container_id: z.number().int().positive(),
+    parent_id: z.number().int().positive().nullable().default(null),
+    comment: commentTextSchema,
+  }),
+});
+export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
+
+/** PUT /comments/{id} (API-CMT-03). */
+export const updateCommentRequestSchema = z.object({
+  comment: z.object({
+    comment_id: z.number().int().positive().optional(),
+    comment: commentTextSchema,
+  }),
+});
+export type UpdateCommentRequest = z.input<typeof updateCommentRequestSchema>;
+
+/** The comment text rule on its own, for the form's resolver (VAL-10). */
+export const commentFormSchema = z.object({ comment: commentTextSchema });
+
+export const commentContainerParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+export const commentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../auth/actor.ts';
+import { VISITOR } from '../auth/actor.ts';
+import {
+  mayComment,
+  mayDeleteComment,
+  mayEditComment,
+  mayHideComment,
+  maySetCommentHidden,
+} from './comments.ts';
+import type { CommentFacts } from './comments.ts';
+
+const author: Actor = { kind: 'member', userId: 1, partyId: 1, isAdmin: false };
+const other: Actor = { kind: 'member', userId: 2, partyId: 2, isAdmin: false };
+const admin: Actor = { kind: 'member', userId: 3, partyId: 3, isAdmin: true };
+
+function comment(facts: Partial<CommentFacts> = {}): CommentFacts {
+  return { partyId: 1, isHidden: false, hasReplies: false, ...facts };
+}
+
+describe('comment policies (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
+  it('any member comments while the thread takes comments; visitors never', () => {
+    expect(mayComment(other, { allowsComments: true })).toBe(true);
+    expect(mayComment(admin, { allowsComments: false })).toBe(false);
+    expect(mayComment(VISITOR, { allowsComments: true })).toBe(false);
+  });
+
+  it('edit and hide: admin or author, not on a hidden comment', () => {
+    for (const may of [mayEditComment, mayHideComment]) {
+      expect(may(author, comment())).toBe(true);
+      expect(may(admin, comment())).toBe(true);
+      expect(may(other, comment())).toBe(false);
+      expect(may(VISITOR, comment())).toBe(false);
+      expect(may(author, comment({ isHidden: true }))).toBe(false);
+      expect(may(admin, comment({ isHidden: true }))).toBe(false);
+    }
+  });
+
+  it('hide and unhide requests: admin or author, hidden or not', () => {
+    expect(maySetCommentHidden(author, comment({ isHidden: true }))).toBe(true);
+    expect(maySetCommentHidden(admin, comment({ isHidden: true }))).toBe(true);
+    expect(maySetCommentHidden(other, comment({ isHidden: true }))).toBe(false);
+  });
+
+  it('delete: admin always, the author only without replies', () => {
+    expect(mayDeleteComment(author, comment())).toBe(true);
+    expect(mayDeleteComment(author, comment({ hasReplies: true }))).toBe(false);
+    expect(mayDeleteComment(admin, comment({ hasReplies: true }))).toBe(true);
+    expect(mayDeleteComment(other, comment())).toBe(false);
+    expect(mayDeleteComment(VISITOR, comment())).toBe(false);
+  });
+});

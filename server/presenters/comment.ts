@@ -1,0 +1,104 @@
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime.js';
+import { displayName } from '../../common/display-name.ts';
+import type { Comment, CommentContainer } from '../../common/schemas/comment.ts';
+import type { Actor } from '../auth/actor.ts';
+import { mayDeleteComment, mayEditComment, mayHideComment } from '../policies/comments.ts';
+import type { CommentFacts } from '../policies/comments.ts';
+
+dayjs.extend(relativeTime);
+
+/** One comment as the container query selects it (comments + author). */
+export interface CommentRow {
+  id: number;
+  parent_id: number | null;
+  party_id: number;
+  body: string;
+  is_hidden: number;
+  created_at: number;
+  author_first_name: string;
+  author_middle_name: string | null;
+  author_last_name: string;
+  author_suffix: string | null;
+  author_preferred_name: string | null;
+}
+
+export interface ContainerRow {
+  id: number;
+  comment_count: number;
+  allows_comments: boolean;
+}
+
+/** AMB-30: "a few seconds ago", "5 minutes ago", "2 days ago"; never in the future. */
+export function elapsedTime(createdAt: number, now: number): string {
+  return dayjs(Math.min(createdAt, now)).from(now);
+}
+
+/**
+ * The container's comments as a tree (CMT-01): top-level comments and each comment's replies
+ * oldest first, to any depth, from the one flat list of the container's rows. A reply whose
+ * parent is missing from the list (it cannot happen through the API) is shown at the top level
+ * rather than lost. The body of a hidden comment goes only to those who may unhide it: everyone
+ * else sees the fixed text (CMT-09), so sending them the words would undo the hiding.
+ */
+export function presentCommentTree(
+  rows: readonly CommentRow[],
+  actor: Actor,
+  now: number,
+): Comment[] {
+  const ordered = [...rows].sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+  const childrenOf = new Map<number, CommentRow[]>();
+  const ids = new Set(ordered.map((row) => row.id));
+  const roots: CommentRow[] = [];
+  for (const row of ordered) {
+    if (row.parent_id === null || !ids.has(row.parent_id)) {
+      roots.push(row);
+    } else {
+      const siblings = childrenOf.get(row.parent_id) ?? [];
+      siblings.push(row);
+      childrenOf.set(row.parent_id, siblings);
+    }
+  }
+  const present = (row: CommentRow): Comment => {
+    const children = (childrenOf.get(row.id) ?? []).map(present);
+    const facts: CommentFacts = {
+      partyId: row.party_id,
+      isHidden: row.is_hidden === 1,
+      hasReplies: children.length > 0,
+    };
+    const seesHiddenText =
+      actor.kind === 'member' && (actor.isAdmin || actor.partyId === row.party_id);
+    return {
+      id: row.id,
+      comment: facts.isHidden && !seesHiddenText ? '' : row.body,
+      party_id: row.party_id,
+      party_name: displayName({
+        first_name: row.author_first_name,
+        middle_name: row.author_middle_name,
+        last_name: row.author_last_name,
+        suffix: row.author_suffix,
+        preferred_name: row.author_preferred_name,
+      }),
+      elapsed_time: elapsedTime(row.created_at, now),
+      created_at: row.created_at,
+      is_hidden: facts.isHidden ? 1 : 0,
+      can_edit: mayEditComment(actor, facts),
+      can_hide: mayHideComment(actor, facts),
+      can_delete: mayDeleteComment(actor, facts),
+      children,
+    };
+  };
+  return roots.map(present);
+}
+
+export function presentCommentContainer(
+  container: ContainerRow,
+  comments: Comment[],
+): CommentContainer {
+  return {
+    id: container.id,
+    comment_count: container.comment_count,
+    allows_comments: container.allows_comments,
+    comments,
+  };
+}

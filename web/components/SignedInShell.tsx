@@ -2,10 +2,9 @@ import { Drawer, Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconMenu2, IconMessages, IconX } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import {
   CLOSE_MENU,
-  HOME_LINK_LABEL,
   MAIN_MENU,
   MY_ACCOUNT,
   MY_MEMBERSHIPS,
@@ -18,8 +17,8 @@ import {
 import type { SessionUser } from '../api/session.ts';
 import { useBadgeCounts } from '../api/user-metadata.ts';
 import { CHATS_PATH, HOME_PATH, MY_ACCOUNT_PATH, NOTICES_PATH } from '../paths.ts';
+import { BrandLink } from './BrandLink.tsx';
 import { CountBadge } from './CountBadge.tsx';
-import { Logo } from './Logo.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { MemberAvatar } from './MemberAvatar.tsx';
 import { MyMemberships } from './MyMemberships.tsx';
@@ -93,12 +92,7 @@ function SignedInTopBar({
           <span className={classes.iconLabel}>{NAV_MENU}</span>
           <VisuallyHidden>{OPEN_MENU}</VisuallyHidden>
         </UnstyledButton>
-        <Link to={HOME_PATH} className={classes.brand} aria-label={HOME_LINK_LABEL}>
-          <Logo size={40} />
-          <span className={classes.wordmark} aria-hidden="true">
-            Lodgehall
-          </span>
-        </Link>
+        <BrandLink to={HOME_PATH} narrow="hide" />
         <MainMenu variant="bar" label={MAIN_MENU} />
         <div className={classes.actions}>
           <IconWithBadge

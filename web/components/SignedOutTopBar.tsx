@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group } from '@mantine/core';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { NAV_ABOUT, NAV_SIGN_IN } from '../../common/messages.ts';
-import { Logo } from './Logo.tsx';
+import { BrandLink } from './BrandLink.tsx';
 import classes from './SignedOutTopBar.module.css';
 
 /** NAV-01: the visitor's top bar holds the logo, About and Sign In, and nothing else. */
@@ -9,10 +9,7 @@ export function SignedOutTopBar() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Anchor component={Link} to="/about" underline="never" className={classes.brand}>
-          <Logo size={40} />
-          <span className={classes.wordmark}>Lodgehall</span>
-        </Anchor>
+        <BrandLink to="/about" narrow="shrink" />
         <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
           <Anchor component={NavLink} to="/about" underline="never" className={classes.link}>
             {NAV_ABOUT}

@@ -409,3 +409,5 @@ export const POST_LOAD_FAILED = 'This post could not be loaded just now. Please 
 export const PHOTOS_TOO_LARGE =
   'These photos are too large to send together. Remove some of them and try again.';
 export const SAVING_POST = 'Saving your post…';
+/** Deep replies stop moving right, so they say whom they answer (CMT-01 on a phone). */
+export const inReplyTo = (name: string): string => `In reply to ${name}`;

@@ -68,6 +68,18 @@ const changePasswordScreen: LazyScreen = () =>
   import('./pages/account/ChangePasswordPage.tsx').then((module) => ({
     Component: module.ChangePasswordPage,
   }));
+const newsScreen: LazyScreen = () =>
+  import('./pages/news/NewsPage.tsx').then((module) => ({ Component: module.NewsPage }));
+const clubNewsScreen: LazyScreen = () =>
+  import('./pages/news/ClubNewsPage.tsx').then((module) => ({ Component: module.ClubNewsPage }));
+const postDetailScreen: LazyScreen = () =>
+  import('./pages/news/PostDetailPage.tsx').then((module) => ({
+    Component: module.PostDetailPage,
+  }));
+const newPostScreen: LazyScreen = () =>
+  import('./pages/news/NewPostPage.tsx').then((module) => ({ Component: module.NewPostPage }));
+const editPostScreen: LazyScreen = () =>
+  import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
@@ -79,13 +91,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/clubs/:id', access: 'member' },
   { path: '/clubs/:id/calendar', access: 'member' },
   { path: '/clubs/:club_id/calendar/:id', access: 'member' },
-  { path: '/clubs/:id/news', access: 'member' },
-  { path: '/clubs/:club_id/news/:id', access: 'member' },
+  { path: '/clubs/:id/news', access: 'member', screen: clubNewsScreen },
+  { path: '/clubs/:club_id/news/:id', access: 'member', screen: postDetailScreen },
   // Posts (ROUTE-06..09)
-  { path: '/news', access: 'member' },
-  { path: '/news/new', access: 'member' },
-  { path: '/news/:id', access: 'member' },
-  { path: '/news/:id/edit', access: 'member' },
+  { path: '/news', access: 'member', screen: newsScreen },
+  { path: '/news/new', access: 'member', screen: newPostScreen },
+  { path: '/news/:id', access: 'member', screen: postDetailScreen },
+  { path: '/news/:id/edit', access: 'member', screen: editPostScreen },
   // Calendar (ROUTE-10..13)
   { path: '/calendar', access: 'member' },
   { path: '/calendar/new', access: 'member' },

@@ -1,0 +1,86 @@
+import { Box, Image, Stack, Text } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { postedToLodge } from '../../../common/messages.ts';
+import type { Post } from '../../../common/schemas/post.ts';
+import { MemberAvatar } from '../../components/MemberAvatar.tsx';
+
+type PostClub = NonNullable<Post['club']>;
+
+/** Dates as people write them ("November 20, 2026 at 3:15 PM"): no numeric formats to decode. */
+export function formatPostDate(epochMs: number): string {
+  return dayjs(epochMs).format('MMMM D, YYYY [at] h:mm A');
+}
+
+/** A lodge's emblem, or a plain building on the lodge colour when it has none. Decorative. */
+function LodgeAvatar({ club, size }: { club: PostClub | null; size: number }) {
+  const url = club?.avatar?.medium_url;
+  if (url) {
+    return (
+      <Image
+        src={url}
+        alt=""
+        w={size}
+        h={size}
+        radius="50%"
+        fit="cover"
+        style={{ flexShrink: 0 }}
+        data-testid="lodge-avatar"
+      />
+    );
+  }
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      data-testid="lodge-avatar"
+      bg="lodge.9"
+      c="white"
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flexShrink: 0,
+        width: size,
+        height: size,
+        borderRadius: '50%',
+      }}
+    >
+      <IconBuildingBank size={Math.round(size * 0.55)} />
+    </Box>
+  );
+}
+
+/**
+ * Who posted and when (POST-01): a lodge post shows the lodge's emblem and name; a member's
+ * post shows their avatar and name, and the lodge it was written to, if any.
+ */
+export function PostByline({ post, size = 48 }: { post: Post; size?: number }) {
+  const lodgePost = post.type === 'ClubPost' || post.party === null;
+  const name = lodgePost ? (post.club?.name ?? '') : (post.party?.display_name ?? '');
+  return (
+    <Box style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
+      {lodgePost || post.party === null ? (
+        <LodgeAvatar club={post.club} size={size} />
+      ) : (
+        <MemberAvatar party={post.party} size={size} />
+      )}
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={700} size="md" style={{ overflowWrap: 'anywhere' }} data-testid="post-author">
+          {name}
+          {!lodgePost && post.club ? (
+            <Text component="span" fw={400} c="dimmed">
+              {' '}
+              {postedToLodge(post.club.name)}
+            </Text>
+          ) : null}
+        </Text>
+        <Text size="sm" c="dimmed">
+          <time dateTime={new Date(post.created_at).toISOString()}>
+            {formatPostDate(post.created_at)}
+          </time>
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MAX_LENGTH, type Comment } from '../../../../common/schemas/comment.ts';
+import { ApiError } from '../../../api/client.ts';
+import {
+  MAX_INDENT_DEPTH,
+  canSubmitComment,
+  commentActions,
+  commentIdFromState,
+  commentTextProblem,
+  depthParity,
+  formFailure,
+  listIndented,
+} from './comment-rules.ts';
+
+function comment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: 1,
+    comment: 'Hello',
+    party_id: 7,
+    party_name: 'Daniel Thomas Whitfield',
+    elapsed_time: '5 minutes ago',
+    created_at: 0,
+    is_hidden: 0,
+    can_edit: false,
+    can_hide: false,
+    can_delete: false,
+    children: [],
+    ...overrides,
+  };
+}
+
+const author = { partyId: 7, isAdmin: false };
+const other = { partyId: 8, isAdmin: false };
+const admin = { partyId: 99, isAdmin: true };
+
+describe('depth (CMT-02)', () => {
+  it('alternates: 0 and 2 alike, 1 different', () => {
+    expect([0, 1, 2, 3].map(depthParity)).toEqual(['even', 'odd', 'even', 'odd']);
+  });
+
+  it('indents replies only up to a few levels', () => {
+    expect(listIndented(0)).toBe(false);
+    expect(listIndented(1)).toBe(true);
+    expect(listIndented(MAX_INDENT_DEPTH - 1)).toBe(true);
+    expect(listIndented(MAX_INDENT_DEPTH)).toBe(false);
+  });
+});
+
+describe('commentActions (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
+  it('follows the server flags for Edit, Hide and Delete', () => {
+    const flags = comment({ can_edit: true, can_hide: true, can_delete: false });
+    expect(commentActions(flags, author, true)).toEqual({
+      reply: true,
+      edit: true,
+      hide: true,
+      unhide: false,
+      delete: false,
+    });
+    expect(commentActions(comment(), other, true)).toEqual({
+      reply: true,
+      edit: false,
+      hide: false,
+      unhide: false,
+      delete: false,
+    });
+  });
+
+  it('offers no Edit or Hide on a hidden comment, and Unhide to its author or an admin only', () => {
+    const hidden = comment({ is_hidden: 1, can_edit: true, can_hide: true, can_delete: false });
+    const forAuthor = commentActions(hidden, author, true);
+    expect(forAuthor.edit).toBe(false);
+    expect(forAuthor.hide).toBe(false);
+    // The author keeps Unhide even when a reply has taken Delete away (PERM-11).
+    expect(forAuthor.unhide).toBe(true);
+    expect(commentActions(hidden, admin, true).unhide).toBe(true);
+    expect(commentActions(hidden, other, true).unhide).toBe(false);
+    expect(commentActions(hidden, null, true).unhide).toBe(false);
+  });
+
+  it('offers no Reply when comments are off', () => {
+    expect(commentActions(comment(), author, false).reply).toBe(false);
+  });
+});
+
+describe('the submit rule (VAL-10)', () => {
+  it('is off while blank or submitting', () => {
+    expect(canSubmitComment('', false)).toBe(false);
+    expect(canSubmitComment('  \n ', false)).toBe(false);
+    expect(canSubmitComment('Hi', true)).toBe(false);
+    expect(canSubmitComment('Hi', false)).toBe(true);
+  });
+
+  it('uses the shared schema for the length', () => {
+    expect(commentTextProblem('fine')).toBeNull();
+    expect(commentTextProblem('x'.repeat(COMMENT_MAX_LENGTH + 1))).toMatch(/too long/);
+  });
+});
+
+describe('formFailure (ERR-28..30, VAL-11)', () => {
+  it('puts a 422 comment error under the field, joined with commas', () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 422,
+      problemType: 'https://x/unprocessable-entity-error',
+      errors: { comment: ['is too long', 'is odd'] },
+    });
+    expect(formFailure(error, 'Error creating comment.')).toEqual({
+      field: 'is too long, is odd',
+      form: null,
+    });
+  });
+
+  it('gives the fixed text for anything else', () => {
+    const error = new ApiError({ kind: 'http', status: 403 });
+    expect(formFailure(error, 'Error updating comment.')).toEqual({
+      field: null,
+      form: 'Error updating comment.',
+    });
+    expect(formFailure(new Error('x'), 'Error creating comment.').form).toBe(
+      'Error creating comment.',
+    );
+  });
+});
+
+describe('commentIdFromState (AMB-29)', () => {
+  it('reads a positive integer id and ignores anything else', () => {
+    expect(commentIdFromState({ commentId: 12 })).toBe(12);
+    expect(commentIdFromState({ commentId: '12' })).toBe(12);
+    expect(commentIdFromState({ commentId: 'x' })).toBeNull();
+    expect(commentIdFromState(null)).toBeNull();
+    expect(commentIdFromState({})).toBeNull();
+  });
+});

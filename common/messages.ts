@@ -411,3 +411,8 @@ export const PHOTOS_TOO_LARGE =
 export const SAVING_POST = 'Saving your post…';
 /** Deep replies stop moving right, so they say whom they answer (CMT-01 on a phone). */
 export const inReplyTo = (name: string): string => `In reply to ${name}`;
+/** A reply under a comment already at the deepest level (MAX_COMMENT_DEPTH), on `parent_id`. */
+export const COMMENT_NESTED_TOO_DEEPLY = 'is nested too deeply';
+/** The edit form's Visibility note when the post is another member's (an admin editing it). */
+export const VISIBILITY_AUTHORS_ONLY =
+  'Only the author can change who can see a member post, so it stays as it is.';

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 /** The longest comment the server keeps; a longer one is a 422 field error on `comment`. */
 export const COMMENT_MAX_LENGTH = 5_000;
+/**
+ * The deepest a reply may nest: a top-level comment is at depth 0, so a reply to a comment at
+ * depth MAX_COMMENT_DEPTH - 1 is a 422 on `parent_id`. It keeps the recursive tree within what
+ * the browser's parse and the server's serializer can walk without running out of stack.
+ */
+export const MAX_COMMENT_DEPTH = 50;
 
 /**
  * A comment as the spec gives it (§3 Comment): replies nest in `children` to any depth (CMT-01);
@@ -19,6 +25,8 @@ export interface Comment {
   is_hidden: 0 | 1;
   can_edit: boolean;
   can_hide: boolean;
+  /** Only on a hidden comment: admin or author (PERM-10). */
+  can_unhide: boolean;
   can_delete: boolean;
   children: Comment[];
 }
@@ -34,6 +42,7 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
     is_hidden: z.union([z.literal(0), z.literal(1)]),
     can_edit: z.boolean(),
     can_hide: z.boolean(),
+    can_unhide: z.boolean(),
     can_delete: z.boolean(),
     children: z.array(commentSchema),
   }),

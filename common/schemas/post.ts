@@ -104,7 +104,8 @@ export type PostAnswer = z.infer<typeof postAnswerSchema>;
 
 /** Page numbers count from 0; `t` is the epoch-ms time page 0 was fetched (AMB-41). */
 export const postListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  // 500 pages are 10,000 posts; deeper pages would make every feed source read that many rows.
+  page: z.coerce.number().int().min(0).max(500).default(0),
   t: z.coerce.number().int().min(0).optional(),
 });
 

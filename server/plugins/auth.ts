@@ -28,12 +28,18 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+interface SessionCheck {
+  session: SessionRecord;
+  salt: string;
+  saltTimestamp: number;
+}
+
 /**
- * The session and signature check of every API call that is not public (ARCHITECTURE §5):
- * a live session cookie, a fresh salt never seen before, and a signature by the key the session
- * was opened with over exactly what was sent. Any failure is the same 401.
+ * The first half of the check (ARCHITECTURE §5), from the headers alone: a live session cookie
+ * and a fresh salt. It runs before the body is read, so a stranger cannot make the server
+ * read and parse a large body (a post with photos may be 32 MB).
  */
-async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promise<SessionRecord> {
+async function checkSession(ctx: ServiceContext, request: FastifyRequest): Promise<SessionCheck> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) throw new UnauthorizedError();
   const now = Date.now();
@@ -42,17 +48,35 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promi
   if (!saltCheck.ok || !salt) throw new UnauthorizedError();
   const session = await findSession(ctx.db, token, now);
   if (!session) throw new UnauthorizedError();
+  return { session, salt, saltTimestamp: saltCheck.timestamp };
+}
+
+/**
+ * The second half, once the body is read: a signature by the key the session was opened with
+ * over exactly what was sent, and a salt never seen before. Any failure is the same 401.
+ */
+async function checkSignature(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  { session, salt, saltTimestamp }: SessionCheck,
+): Promise<void> {
   const text = signedText(request.method, request.url, salt, request.rawBody ?? '');
   if (!verifySignature(session.publicKey, text, header(request, 'x-signature'))) {
     throw new UnauthorizedError();
   }
   // Checked last, so an unsigned or forged request cannot fill the salt table.
-  if (!(await ctx.salts.use(session.id, salt, saltCheck.timestamp))) {
+  if (!(await ctx.salts.use(session.id, salt, saltTimestamp))) {
     throw new UnauthorizedError();
   }
-  await touchSession(ctx.db, session, now);
-  return session;
+  await touchSession(ctx.db, session, Date.now());
 }
+
+/** Requests that need the check: every non-public call, and signed calls to public ones. */
+function needsCheck(request: FastifyRequest): boolean {
+  return !request.routeOptions.config.public || request.headers['x-signature'] !== undefined;
+}
+
+const pendingChecks = new WeakMap<FastifyRequest, SessionCheck>();
 
 export function registerAuth(api: FastifyInstance): void {
   // Fastify forbids object defaults on decorators (they would be shared between requests);
@@ -60,10 +84,10 @@ export function registerAuth(api: FastifyInstance): void {
   api.decorateRequest<Actor>('actor', null as unknown as Actor);
   api.decorateRequest('session', null);
 
-  api.addHook('onRequest', (request, _reply, done) => {
+  api.addHook('onRequest', async (request) => {
     request.actor = VISITOR;
     request.session = null;
-    done();
+    if (needsCheck(request)) pendingChecks.set(request, await checkSession(api.services, request));
   });
 
   // After the body is read (the signature covers it), before it is validated (a stranger learns
@@ -71,8 +95,10 @@ export function registerAuth(api: FastifyInstance): void {
   // A public route still authenticates a signed call: a signed-in member's client signs
   // everything (AMB-51) and reads its badges from the answer.
   api.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.public && request.headers['x-signature'] === undefined) return;
-    const session = await authenticate(api.services, request);
+    const pending = pendingChecks.get(request);
+    if (!pending) return;
+    await checkSignature(api.services, request, pending);
+    const { session } = pending;
     request.session = session;
     request.actor = {
       kind: 'member',

@@ -6,7 +6,9 @@ import {
   mayDeleteComment,
   mayEditComment,
   mayHideComment,
+  maySeeHiddenCommentText,
   maySetCommentHidden,
+  mayUnhideComment,
 } from './comments.ts';
 import type { CommentFacts } from './comments.ts';
 
@@ -48,5 +50,22 @@ describe('comment policies (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
     expect(mayDeleteComment(admin, comment({ hasReplies: true }))).toBe(true);
     expect(mayDeleteComment(other, comment())).toBe(false);
     expect(mayDeleteComment(VISITOR, comment())).toBe(false);
+  });
+
+  it('the Unhide action: only on a hidden comment, admin or author', () => {
+    expect(mayUnhideComment(author, comment({ isHidden: true }))).toBe(true);
+    expect(mayUnhideComment(admin, comment({ isHidden: true }))).toBe(true);
+    expect(mayUnhideComment(other, comment({ isHidden: true }))).toBe(false);
+    expect(mayUnhideComment(VISITOR, comment({ isHidden: true }))).toBe(false);
+    expect(mayUnhideComment(author, comment())).toBe(false);
+    expect(mayUnhideComment(admin, comment())).toBe(false);
+  });
+
+  it("a hidden comment's words: admin or author only (CMT-09)", () => {
+    const hidden = comment({ isHidden: true });
+    expect(maySeeHiddenCommentText(author, hidden)).toBe(true);
+    expect(maySeeHiddenCommentText(admin, hidden)).toBe(true);
+    expect(maySeeHiddenCommentText(other, hidden)).toBe(false);
+    expect(maySeeHiddenCommentText(VISITOR, hidden)).toBe(false);
   });
 });

@@ -45,6 +45,19 @@ export function mayHideComment(actor: Actor, comment: CommentFacts): boolean {
   return maySetCommentHidden(actor, comment) && !comment.isHidden;
 }
 
+/** The Unhide action offered (`can_unhide`): only on a hidden comment, admin or author. */
+export function mayUnhideComment(actor: Actor, comment: CommentFacts): boolean {
+  return comment.isHidden && maySetCommentHidden(actor, comment);
+}
+
+/**
+ * The words of a hidden comment (CMT-09) go only to admins and the author, those who may unhide
+ * it; everyone else gets the fixed text, so sending them the words would undo the hiding.
+ */
+export function maySeeHiddenCommentText(actor: Actor, comment: CommentFacts): boolean {
+  return isAdminOrAuthor(actor, comment);
+}
+
 /** Delete (PERM-11): admin, or the author only while the comment has no replies. */
 export function mayDeleteComment(actor: Actor, comment: CommentFacts): boolean {
   if (actor.kind !== 'member') return false;

@@ -70,6 +70,8 @@ describe('mayEditPost and mayDeletePost (PERM-12)', () => {
       expect(check(other, p, new Set([LODGE]))).toBe(true);
       expect(check(other, p, new Set([OTHER_LODGE]))).toBe(false);
       expect(check(other, post('PartyPost', 'ALL_FOLLOWERS', null), new Set([LODGE]))).toBe(false);
+      // A member post addressed to the lodge stays its author's: not its webmasters' to change.
+      expect(check(other, post('PartyPost', 'CLUB', LODGE), new Set([LODGE]))).toBe(false);
       expect(check(VISITOR, p, new Set())).toBe(false);
     }
   });

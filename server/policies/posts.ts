@@ -24,7 +24,8 @@ export interface ViewerFacts {
 /**
  * Who sees a post (issue 4): the author and admins always; a lodge post by its access; a member
  * post to 'All followers' by the author's followers and lodge-mates; a member post to a lodge by
- * that lodge's members. The list queries in services/posts.ts mirror this rule in SQL.
+ * that lodge's members. The feed (services/post-feed.ts) and the lodge list (services/posts.ts)
+ * mirror this rule in SQL.
  */
 export function mayViewPost(actor: Actor, post: PostFacts, viewer: ViewerFacts): boolean {
   if (actor.kind !== 'member') return post.type === 'ClubPost' && post.access === 'PUBLIC';
@@ -38,7 +39,7 @@ export function mayViewPost(actor: Actor, post: PostFacts, viewer: ViewerFacts):
   return post.access === 'CLUB' && inPostClub;
 }
 
-/** Edit and delete (PERM-12): admin, a webmaster of the post's club, or the author. */
+/** Edit and delete (PERM-12): admin, a webmaster of the lodge of a lodge post, or the author. */
 export function mayEditPost(
   actor: Actor,
   post: PostFacts,
@@ -46,7 +47,9 @@ export function mayEditPost(
 ): boolean {
   if (actor.kind !== 'member') return false;
   if (actor.isAdmin || post.partyId === actor.partyId) return true;
-  return post.clubId !== null && webmasterClubIds.has(post.clubId);
+  // "A webmaster of the post's club" means a lodge's own posts: a member post addressed to
+  // the lodge stays its author's words, which only the author (or an admin) may change.
+  return post.type === 'ClubPost' && post.clubId !== null && webmasterClubIds.has(post.clubId);
 }
 
 export function mayDeletePost(

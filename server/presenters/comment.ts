@@ -3,7 +3,13 @@ import relativeTime from 'dayjs/plugin/relativeTime.js';
 import { displayName } from '../../common/display-name.ts';
 import type { Comment, CommentContainer } from '../../common/schemas/comment.ts';
 import type { Actor } from '../auth/actor.ts';
-import { mayDeleteComment, mayEditComment, mayHideComment } from '../policies/comments.ts';
+import {
+  mayDeleteComment,
+  mayEditComment,
+  mayHideComment,
+  maySeeHiddenCommentText,
+  mayUnhideComment,
+} from '../policies/comments.ts';
 import type { CommentFacts } from '../policies/comments.ts';
 
 dayjs.extend(relativeTime);
@@ -38,8 +44,8 @@ export function elapsedTime(createdAt: number, now: number): string {
  * The container's comments as a tree (CMT-01): top-level comments and each comment's replies
  * oldest first, to any depth, from the one flat list of the container's rows. A reply whose
  * parent is missing from the list (it cannot happen through the API) is shown at the top level
- * rather than lost. The body of a hidden comment goes only to those who may unhide it: everyone
- * else sees the fixed text (CMT-09), so sending them the words would undo the hiding.
+ * rather than lost. Whether the words of a hidden comment are sent, and every `can_*`, is the
+ * comment policies' answer (policies/comments.ts).
  */
 export function presentCommentTree(
   rows: readonly CommentRow[],
@@ -66,11 +72,9 @@ export function presentCommentTree(
       isHidden: row.is_hidden === 1,
       hasReplies: children.length > 0,
     };
-    const seesHiddenText =
-      actor.kind === 'member' && (actor.isAdmin || actor.partyId === row.party_id);
     return {
       id: row.id,
-      comment: facts.isHidden && !seesHiddenText ? '' : row.body,
+      comment: facts.isHidden && !maySeeHiddenCommentText(actor, facts) ? '' : row.body,
       party_id: row.party_id,
       party_name: displayName({
         first_name: row.author_first_name,
@@ -84,6 +88,7 @@ export function presentCommentTree(
       is_hidden: facts.isHidden ? 1 : 0,
       can_edit: mayEditComment(actor, facts),
       can_hide: mayHideComment(actor, facts),
+      can_unhide: mayUnhideComment(actor, facts),
       can_delete: mayDeleteComment(actor, facts),
       children,
     };

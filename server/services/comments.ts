@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { displayName } from '../../common/display-name.ts';
+import { escapeHtml } from '../../common/escape-html.ts';
 import {
   COMMENT_HIDDEN_NOT_EDITABLE,
   COMMENT_ID_MISMATCH,
+  COMMENT_NESTED_TOO_DEEPLY,
   COMMENT_PARENT_NOT_HERE,
   COMMENT_WITH_REPLIES_NOT_DELETABLE,
   COMMENTS_CLOSED,
@@ -10,6 +12,7 @@ import {
   commentedOnYourPostNotice,
   repliedToYourCommentNotice,
 } from '../../common/messages.ts';
+import { MAX_COMMENT_DEPTH } from '../../common/schemas/comment.ts';
 import type {
   CommentContainer,
   CreateCommentRequest,
@@ -17,9 +20,10 @@ import type {
 } from '../../common/schemas/comment.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Access, Database } from '../db/schema.ts';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
+import type { CalendarEventFacts } from '../policies/calendar-events.ts';
 import {
   mayComment,
   mayDeleteComment,
@@ -29,19 +33,14 @@ import {
 import type { CommentFacts } from '../policies/comments.ts';
 import { presentCommentContainer, presentCommentTree } from '../presenters/comment.ts';
 import type { ServiceContext } from './context.ts';
-import { addCommentNotice, escapeHtml, removeCommentNotices } from './notices.ts';
+import { addCommentNotice, removeCommentNotices } from './notices.ts';
 import type { CommentOwnerType } from './notices.ts';
-import { getPost } from './posts.ts';
+import { assertPostVisible, requireMember } from './posts.ts';
 
 type Member = Extract<Actor, { kind: 'member' }>;
 
 const NO_SUCH_COMMENTS = 'No such comments.';
 const NO_SUCH_COMMENT = 'No such comment.';
-
-function requireMember(actor: Actor): Member {
-  if (actor.kind !== 'member') throw new UnauthorizedError();
-  return actor;
-}
 
 // ---- The thread: a container and the post or event that owns it -------------------------
 
@@ -54,12 +53,14 @@ interface Thread {
   /** The post's subject or the event's name, for notices; null for a member post. */
   title: string | null;
   allowsComments: boolean;
+  /** The event's facts for mayViewCalendarEvent; null for a post. */
+  event: CalendarEventFacts | null;
 }
 
 /**
  * The container if it exists and the member may see its owner; otherwise a 404, never a 403,
  * exactly as for the post or event itself. A post is checked by the posts service's own rule
- * (getPost: policies/posts.ts mayViewPost); an event by mayViewCalendarEvent.
+ * (assertPostVisible: policies/posts.ts mayViewPost); an event by mayViewCalendarEvent.
  */
 async function loadThread(
   ctx: ServiceContext,
@@ -88,10 +89,8 @@ async function loadThread(
   if (!row) throw new NotFoundError(NO_SUCH_COMMENTS);
 
   if (row.post_id !== null) {
-    // Throws the 404 when the member may not see the post. It also reads the body and photos,
-    // which the comments do not need; a slimmer visibility export from services/posts.ts can
-    // replace this call without changing anything else here.
-    await getPost(ctx, actor, row.post_id);
+    // Throws the 404 when the member may not see the post.
+    await assertPostVisible(ctx, actor, row.post_id);
     return {
       containerId: row.id,
       ownerType: 'Post',
@@ -99,10 +98,11 @@ async function loadThread(
       ownerAuthorId: row.post_party_id,
       title: row.post_subject,
       allowsComments: row.post_allows_comments === 1,
+      event: null,
     };
   }
   if (row.event_id !== null && row.event_club_id !== null && row.event_access !== null) {
-    const event = {
+    const event: CalendarEventFacts = {
       clubId: row.event_club_id,
       partyId: row.event_party_id,
       access: row.event_access satisfies Access,
@@ -117,6 +117,7 @@ async function loadThread(
       ownerAuthorId: row.event_party_id,
       title: row.event_name,
       allowsComments: row.event_allows_comments === 1,
+      event,
     };
   }
   // A container nobody owns (left over): nothing to show.
@@ -251,15 +252,54 @@ async function nameOf(ctx: ServiceContext, partyId: number): Promise<string> {
   return displayName(party);
 }
 
-/** Who is told about a new comment (§3 Notice), with the text; none for one's own thread. */
+/**
+ * The member behind a party, as the policies see them; undefined when the party has no account
+ * (it can read nothing, so it is told nothing).
+ */
+async function memberOfParty(ctx: ServiceContext, partyId: number): Promise<Member | undefined> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'is_admin'])
+    .where('party_id', '=', partyId)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!user) return undefined;
+  return { kind: 'member', userId: user.id, partyId, isAdmin: user.is_admin === 1 };
+}
+
+/**
+ * Whether this member may (still) see the thread's post or event, by the same rules as
+ * loadThread: a notice must not tell someone about a thread they may no longer open (a reply
+ * to the comment of a member who has since left the lodge of a lodge-only post).
+ */
+async function maySeeThread(ctx: ServiceContext, member: Member, thread: Thread): Promise<boolean> {
+  if (thread.event !== null) {
+    return mayViewCalendarEvent(member, thread.event, await memberClubIdsOf(ctx, member));
+  }
+  try {
+    await assertPostVisible(ctx, member, thread.ownerId);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Who is told about a new comment (§3 Notice), with the text: the parent comment's author for a
+ * reply, else the post's or event's author; nobody for one's own comment, and nobody who may no
+ * longer see the post or event.
+ */
 async function noticeFor(
   ctx: ServiceContext,
   actor: Member,
   thread: Thread,
   parent: CommentRecord | undefined,
 ): Promise<{ partyId: number; message: string } | undefined> {
-  const recipient = parent ? parent.party_id : thread.ownerAuthorId;
-  if (recipient === null || recipient === actor.partyId) return undefined;
+  const recipientId = parent ? parent.party_id : thread.ownerAuthorId;
+  if (recipientId === null || recipientId === actor.partyId) return undefined;
+  const recipient = await memberOfParty(ctx, recipientId);
+  if (!recipient || !(await maySeeThread(ctx, recipient, thread))) return undefined;
   const name = escapeHtml(await nameOf(ctx, actor.partyId));
   const title = thread.title === null || thread.title === '' ? null : escapeHtml(thread.title);
   let message: string;
@@ -267,13 +307,55 @@ async function noticeFor(
   else if (thread.ownerType === 'CalendarEvent') {
     message = commentedOnYourEventNotice(name, title ?? '');
   } else message = commentedOnYourPostNotice(name, title);
-  return { partyId: recipient, message };
+  return { partyId: recipientId, message };
+}
+
+/**
+ * How deep a comment sits (a top-level comment is 0), walking up its parents in the container's
+ * rows; the walk stops at MAX_COMMENT_DEPTH, so a broken chain or a loop cannot run it away.
+ */
+function commentDepth(
+  id: number,
+  rows: readonly { id: number; parent_id: number | null }[],
+): number {
+  const parentOf = new Map(rows.map((row) => [row.id, row.parent_id]));
+  let depth = 0;
+  let up = parentOf.get(id) ?? null;
+  while (up !== null && depth < MAX_COMMENT_DEPTH) {
+    depth += 1;
+    up = parentOf.get(up) ?? null;
+  }
+  return depth;
+}
+
+/**
+ * Inside the transaction, after the container's row is taken (so no delete in this container
+ * runs alongside): the parent is still there, and a reply under it would not nest deeper than
+ * MAX_COMMENT_DEPTH allows. Both are a 422 on `parent_id`, never a foreign-key 500.
+ */
+async function assertParentTakesReply(
+  trx: Kysely<Database>,
+  containerId: number,
+  parentId: number,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('comments')
+    .select(['id', 'parent_id'])
+    .where('comment_container_id', '=', containerId)
+    .execute();
+  if (!rows.some((row) => row.id === parentId)) {
+    throw new ValidationError({ parent_id: [COMMENT_PARENT_NOT_HERE] });
+  }
+  if (commentDepth(parentId, rows) >= MAX_COMMENT_DEPTH - 1) {
+    throw new ValidationError({ parent_id: [COMMENT_NESTED_TOO_DEEPLY] });
+  }
 }
 
 /**
  * POST /comments (API-CMT-02): a top-level comment (CMT-03) or a reply (CMT-04) while the post
- * or event takes comments (AMB-34). The comment, the container's count and the notice to the
- * post's author (or the parent comment's author) are written together.
+ * or event takes comments (AMB-34), no deeper than MAX_COMMENT_DEPTH. The comment, the
+ * container's count and the notice to the post's author (or the parent comment's author) are
+ * written together.
  */
 export async function createComment(
   ctx: ServiceContext,
@@ -302,6 +384,7 @@ export async function createComment(
       .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
       .where('id', '=', thread.containerId)
       .execute();
+    if (parentId !== null) await assertParentTakesReply(trx, thread.containerId, parentId);
     const comment = await trx
       .insertInto('comments')
       .values({

@@ -4,16 +4,6 @@ import type { Database } from '../db/schema.ts';
 /** The noticeable types a comment notice points at (§3 Notice, NOTE-10). */
 export type CommentOwnerType = 'Post' | 'CalendarEvent';
 
-/** Text into HTML: notices carry HTML, and names and subjects are members' words. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 export interface NewCommentNotice {
   /** Who gets it. */
   partyId: number;

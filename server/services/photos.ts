@@ -147,10 +147,17 @@ export async function photoKeys(
  * Call it after the owner's links are gone.
  */
 export async function deleteUnlinkedPhotos(
+  ctx: ServiceContext,
   trx: Transaction<Database>,
   photoIds: readonly number[],
 ): Promise<string[]> {
   if (photoIds.length === 0) return [];
+  if (ctx.engine === 'postgres') {
+    // Two transactions unlinking one shared photo would each still see the other's link under
+    // READ COMMITTED and both keep it. Locking the photo first makes the second wait, and its
+    // next statement (a new snapshot) sees the first one's change.
+    await trx.selectFrom('photos').select('id').where('id', 'in', photoIds).forUpdate().execute();
+  }
   const unlinked = await trx
     .selectFrom('photos as ph')
     .select('ph.id')

@@ -16,13 +16,14 @@
  */
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { Post } from '../../common/schemas/post.ts';
 import type { Actor } from '../auth/actor.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Param } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServiceContext } from './context.ts';
-import { POST_PAGE_SIZE, presentRowsInOrder, requireMember } from './posts.ts';
+import { presentRowsInOrder, requireMember } from './posts.ts';
 import type { PageRequest } from './posts.ts';
 
 type FeedParam = 'party' | 'user' | 't' | 'limit' | 'offset';
@@ -47,20 +48,24 @@ function unindexed(column: 'p.access') {
   return sql<string>`${sql.ref(column)} || ''`;
 }
 
+export /** The leaf lodges a party is a current member of: whose members are their lodge-mates. */
+function leafLodgesOfParty(db: Kysely<Database>, party: number) {
+  return db
+    .selectFrom('memberships as mine')
+    .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
+    .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
+    .select('mine.club_id')
+    .where('mine.party_id', '=', party)
+    .where('mine.left_at', 'is', null)
+    .where('mt.is_leaf', '=', 1);
+}
+
 export type LodgeMatePlan = 'walk-posts' | 'visit-mates';
 
 function buildFeedIds(db: Kysely<Database>, param: Param<FeedParam>, plan: LodgeMatePlan) {
   const base = (): IdQuery =>
     (db as unknown as Kysely<PostsDb>).selectFrom('posts as p').select(['p.id', 'p.created_at']);
-  const myLeafLodges = () =>
-    db
-      .selectFrom('memberships as mine')
-      .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
-      .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
-      .select('mine.club_id')
-      .where('mine.party_id', '=', param<number>('party'))
-      .where('mine.left_at', 'is', null)
-      .where('mt.is_leaf', '=', 1);
+  const myLeafLodges = () => leafLodgesOfParty(db, param<number>('party'));
 
   const own = newestFirst(base().where('p.party_id', '=', param<number>('party')), param);
   const myLodges = newestFirst(
@@ -139,7 +144,7 @@ function buildFeedIds(db: Kysely<Database>, param: Param<FeedParam>, plan: Lodge
     .select('feed.id')
     .orderBy('feed.created_at', 'desc')
     .orderBy('feed.id', 'desc')
-    .limit(POST_PAGE_SIZE)
+    .limit(POSTS_PAGE_SIZE)
     .offset(param<number>('offset'));
 }
 
@@ -163,14 +168,7 @@ interface LodgeSizes {
 }
 
 const leafLodgesOf = prepare((db, param: Param<'party'>) =>
-  db
-    .selectFrom('memberships as mine')
-    .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
-    .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
-    .select('mine.club_id')
-    .where('mine.party_id', '=', param<number>('party'))
-    .where('mine.left_at', 'is', null)
-    .where('mt.is_leaf', '=', 1),
+  leafLodgesOfParty(db, param<number>('party')),
 );
 
 function loadLodgeSizes(ctx: ServiceContext): Promise<LodgeSizes> {
@@ -218,13 +216,13 @@ export async function feedPostIds(
   page: PageRequest,
   plan?: LodgeMatePlan,
 ): Promise<number[]> {
-  const offset = page.page * POST_PAGE_SIZE;
+  const offset = page.page * POSTS_PAGE_SIZE;
   const { rows } = await feedIds[plan ?? (await choosePlan(ctx, member.partyId))].run(ctx.db, {
     party: member.partyId,
     user: member.userId,
     // Page 0 has no t: everything so far, and a clock step back must not hide new posts.
     t: page.t ?? Number.MAX_SAFE_INTEGER,
-    limit: offset + POST_PAGE_SIZE,
+    limit: offset + POSTS_PAGE_SIZE,
     offset,
   });
   return rows.map((row) => row.id);

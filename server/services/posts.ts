@@ -7,6 +7,7 @@ import type {
   UpdatePostRequest,
 } from '../../common/schemas/post.ts';
 import type { Actor } from '../auth/actor.ts';
+import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Param } from '../db/prepared.ts';
 import type { Access, Database, PostType } from '../db/schema.ts';
@@ -33,9 +34,6 @@ import {
   withStoredUploads,
 } from './photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
-
-/** AMB-41: 20 posts a page. */
-export const POST_PAGE_SIZE = 20;
 
 const BLANK = "can't be blank";
 const INVALID_CHOICE = 'is not a valid choice';
@@ -64,7 +62,10 @@ interface Standing {
   leafUserClubIds: Set<number>;
 }
 
-async function loadStanding(ctx: ServiceContext, actor: Member): Promise<Standing> {
+async function loadStanding(
+  ctx: ServiceContext,
+  actor: Pick<Member, 'partyId'>,
+): Promise<Standing> {
   const rows = await ctx.db
     .selectFrom('memberships as m')
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
@@ -211,44 +212,13 @@ function selectPosts(db: Kysely<Database>) {
     ]);
 }
 
-async function photosOf(
-  ctx: ServiceContext,
-  postIds: readonly number[],
-): Promise<Map<number, PhotoRow[]>> {
-  const byPost = new Map<number, PhotoRow[]>();
-  if (postIds.length === 0) return byPost;
-  const rows = await ctx.db
-    .selectFrom('post_photos as pp')
-    .innerJoin('photos as ph', 'ph.id', 'pp.photo_id')
-    .select(['pp.post_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
-    .where('pp.post_id', 'in', postIds)
-    .orderBy('pp.post_id')
-    .orderBy('pp.sort_order')
-    .orderBy('pp.id')
-    .execute();
-  for (const { post_id, ...photo } of rows) {
-    const list = byPost.get(post_id) ?? [];
-    list.push(photo);
-    byPost.set(post_id, list);
-  }
-  return byPost;
-}
-
-async function presentRows(ctx: ServiceContext, rows: readonly PostRow[]): Promise<Post[]> {
-  const photos = await photosOf(
-    ctx,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => presentPost(row, photos.get(row.id) ?? []));
-}
-
 type PageSlot = `id${number}`;
 const PAGE_SLOTS: readonly PageSlot[] = Array.from(
-  { length: POST_PAGE_SIZE },
+  { length: POSTS_PAGE_SIZE },
   (_, index): PageSlot => `id${index}`,
 );
 
-/** One page of posts by id, built once: a page always has room for POST_PAGE_SIZE ids. */
+/** One page of posts by id, built once: a page always has room for POSTS_PAGE_SIZE ids. */
 const postsByIds = prepare((db, param: Param<PageSlot>) =>
   selectPosts(db).where(
     'p.id',
@@ -274,33 +244,49 @@ const photosByPostIds = prepare((db, param: Param<PageSlot>) =>
 
 /** Ids in the slots, the rest null (which matches nothing). */
 function slotValues(ids: readonly number[]): Record<PageSlot, number | null> {
+  if (ids.length > POSTS_PAGE_SIZE) throw new Error('a page holds at most POSTS_PAGE_SIZE posts');
   const values: Record<PageSlot, number | null> = {};
   for (const [index, slot] of PAGE_SLOTS.entries()) values[slot] = ids[index] ?? null;
   return values;
 }
 
-/** A page of posts in the order of `ids` (at most POST_PAGE_SIZE), with their photos. */
+/** The photos of up to a page of posts, in mosaic order, by post id. */
+async function photosOfPage(
+  ctx: ServiceContext,
+  values: Record<PageSlot, number | null>,
+): Promise<Map<number, PhotoRow[]>> {
+  const { rows } = await photosByPostIds.run(ctx.db, values);
+  const byPost = new Map<number, PhotoRow[]>();
+  for (const { post_id, ...photo } of rows) {
+    const list = byPost.get(post_id) ?? [];
+    list.push(photo);
+    byPost.set(post_id, list);
+  }
+  return byPost;
+}
+
+/** Rows already read (a lodge's page, one post), with their photos. */
+async function presentRows(ctx: ServiceContext, rows: readonly PostRow[]): Promise<Post[]> {
+  if (rows.length === 0) return [];
+  const photos = await photosOfPage(ctx, slotValues(rows.map((row) => row.id)));
+  return rows.map((row) => presentPost(row, photos.get(row.id) ?? []));
+}
+
+/** A page of posts in the order of `ids` (at most a page), with their photos. */
 export async function presentRowsInOrder(
   ctx: ServiceContext,
   ids: readonly number[],
 ): Promise<Post[]> {
   if (ids.length === 0) return [];
-  if (ids.length > POST_PAGE_SIZE) throw new Error('a page holds at most POST_PAGE_SIZE posts');
   const values = slotValues(ids);
   const [{ rows }, photos] = await Promise.all([
     postsByIds.run(ctx.db, values),
-    photosByPostIds.run(ctx.db, values),
+    photosOfPage(ctx, values),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const photosByPost = new Map<number, PhotoRow[]>();
-  for (const { post_id, ...photo } of photos.rows) {
-    const list = photosByPost.get(post_id) ?? [];
-    list.push(photo);
-    photosByPost.set(post_id, list);
-  }
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [presentPost(row, photosByPost.get(id) ?? [])] : [];
+    return row ? [presentPost(row, photos.get(id) ?? [])] : [];
   });
 }
 
@@ -329,8 +315,8 @@ export async function listClubPosts(
     .where('p.club_id', '=', club.id)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(POST_PAGE_SIZE)
-    .offset(page.page * POST_PAGE_SIZE);
+    .limit(POSTS_PAGE_SIZE)
+    .offset(page.page * POSTS_PAGE_SIZE);
   if (!member.isAdmin) query = query.where((eb) => visibleTo(eb, member));
   if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
   return presentRows(ctx, await query.execute());
@@ -385,6 +371,18 @@ export async function getPost(
 ): Promise<PostAnswer['data']> {
   const { row } = await loadVisiblePost(ctx, requireMember(actor), id);
   return answerFor(ctx, row);
+}
+
+/**
+ * A visibility gate for other services (a post's comments): a 404 unless the member may see
+ * the post (mayViewPost), reading only the post's row and the member's standing.
+ */
+export async function assertPostVisible(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  await loadVisiblePost(ctx, requireMember(actor), id);
 }
 
 // ---- Writing -----------------------------------------------------------------------------
@@ -565,9 +563,15 @@ export async function updatePost(
     if (input.access !== undefined) access = lodgeAccess(input.access, errors) ?? row.access;
     if (input.subject !== undefined) subject = requiredSubject(input.subject, errors);
   } else if (input.access !== undefined) {
-    // The lodge it already goes to stays allowed: when the author has left that lodge, the
-    // form shows visibility read-only (§6) and sends the old value back.
-    const allowed = new Set(standing.leafUserClubIds);
+    // The choices are the author's lodges, whoever edits (an admin must not move a member's
+    // post to a lodge the member is not in). The lodge it already goes to stays allowed: when
+    // the author has left that lodge, the form shows visibility read-only (§6) and sends the
+    // old value back.
+    const author =
+      row.party_id === null || row.party_id === member.partyId
+        ? standing
+        : await loadStanding(ctx, { partyId: row.party_id });
+    const allowed = new Set(author.leafUserClubIds);
     if (row.access === 'CLUB' && row.club_id !== null) allowed.add(row.club_id);
     const chosen = memberAccess(input.access, allowed, errors);
     if (chosen) ({ access, clubId } = chosen);
@@ -615,6 +619,15 @@ export async function updatePost(
         .where('id', '=', id)
         .execute();
       if (photoForm === undefined) return [];
+      // Again inside the transaction: a concurrent edit may have removed a kept photo since.
+      const linked = await trx
+        .selectFrom('post_photos')
+        .select('photo_id')
+        .where('post_id', '=', id)
+        .execute();
+      const stillLinked: FieldErrors = {};
+      keptPhotoIdsOf(photoForm, new Set(linked.map((photo) => photo.photo_id)), stillLinked);
+      throwIfAny(stillLinked);
       // The form's order is the mosaic's order: saved and new photos as they were sent.
       const newIds = await insertPhotoRows(trx, uploads, member.partyId, now);
       const order: number[] = [];
@@ -625,8 +638,9 @@ export async function updatePost(
       await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
       await linkPhotos(trx, id, order, 0);
       return deleteUnlinkedPhotos(
+        ctx,
         trx,
-        currentPhotoIds.filter((photoId) => !order.includes(photoId)),
+        linked.map((photo) => photo.photo_id).filter((photoId) => !order.includes(photoId)),
       );
     }),
   );
@@ -666,6 +680,7 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
     // Comments go with their container (on delete cascade).
     await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
     return deleteUnlinkedPhotos(
+      ctx,
       trx,
       photos.map((photo) => photo.photo_id),
     );

@@ -6,7 +6,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // pictures are shared); without this index that question reads every chat message.
   await addIndex(db, 'chat_messages', ['photo_id']);
   // The feed walks member posts to 'All followers' newest first and keeps those by lodge-mates
-  // (services/posts.ts); the other feed sources have their own (party_id|club_id, created_at).
+  // (services/post-feed.ts); the other feed sources have their own (party_id|club_id, created_at).
   await addIndex(db, 'posts', ['access', 'created_at', 'id']);
 }
 

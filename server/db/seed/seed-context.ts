@@ -167,13 +167,7 @@ export function asciiSlug(text: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+export { escapeHtml } from '../../../common/escape-html.ts';
 
 export function truncate(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;

@@ -1,13 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_METADATA_HEADER } from '../../../common/constants.ts';
 import {
   COMMENT_HIDDEN_NOT_EDITABLE,
+  COMMENT_NESTED_TOO_DEEPLY,
   COMMENT_PARENT_NOT_HERE,
   COMMENT_WITH_REPLIES_NOT_DELETABLE,
   COMMENTS_CLOSED,
 } from '../../../common/messages.ts';
 import {
   COMMENT_MAX_LENGTH,
+  MAX_COMMENT_DEPTH,
   type Comment,
   type CommentContainer,
   type CommentContainerAnswer,
@@ -327,7 +330,12 @@ describe('the tree (CMT-01, CMT-03, CMT-04, API-CMT-01)', () => {
     });
     const asA = await containerOf(a, containerId);
     for (const comment of flatten(asA.comments)) {
-      expect(comment).toMatchObject({ can_edit: true, can_hide: true, can_delete: true });
+      expect(comment).toMatchObject({
+        can_edit: true,
+        can_hide: true,
+        can_unhide: false,
+        can_delete: true,
+      });
     }
   });
 });
@@ -464,6 +472,7 @@ describe('hide and unhide (CMT-06, CMT-09, CMT-10, PERM-10)', () => {
       comment: 'Something regrettable',
       can_edit: false,
       can_hide: false,
+      can_unhide: true,
       can_delete: true,
     });
     await expectCountTrue(containerId, response.body.data.comment_container.comment_count);
@@ -471,8 +480,17 @@ describe('hide and unhide (CMT-06, CMT-09, CMT-10, PERM-10)', () => {
 
   it('others get the hidden comment without its words', async () => {
     const comment = find(await containerOf(m2, containerId), mine);
-    expect(comment).toMatchObject({ is_hidden: 1, comment: '', can_edit: false });
-    expect(find(await containerOf(a, containerId), mine).comment).toBe('Something regrettable');
+    expect(comment).toMatchObject({
+      is_hidden: 1,
+      comment: '',
+      can_edit: false,
+      can_hide: false,
+      can_unhide: false,
+    });
+    expect(find(await containerOf(a, containerId), mine)).toMatchObject({
+      comment: 'Something regrettable',
+      can_unhide: true,
+    });
   });
 
   it('hiding a hidden comment changes nothing (idempotent)', async () => {
@@ -505,6 +523,7 @@ describe('hide and unhide (CMT-06, CMT-09, CMT-10, PERM-10)', () => {
       is_hidden: 0,
       can_edit: true,
       can_hide: true,
+      can_unhide: false,
     });
   });
 
@@ -739,6 +758,128 @@ describe('notices (§3 Notice, NOTE-10)', () => {
         .set({ preferred_name: MEMBER2.preferredName })
         .where('id', '=', party.M2)
         .execute();
+    }
+  });
+});
+
+describe('nesting depth (MAX_COMMENT_DEPTH)', () => {
+  it('refuses a reply under a comment at the deepest level with a 422 on parent_id', async () => {
+    const { containerId } = await lodgePost('PUBLIC', 'Deep thread');
+    // A chain written straight into the database: chain[d] sits at depth d.
+    const chain: number[] = [];
+    const since = Date.now() - 60_000;
+    for (let depth = 0; depth < MAX_COMMENT_DEPTH; depth += 1) {
+      const row = await db()
+        .insertInto('comments')
+        .values({
+          comment_container_id: containerId,
+          parent_id: chain[depth - 1] ?? null,
+          party_id: party.M,
+          body: `Level ${depth}`,
+          is_hidden: 0,
+          created_at: since + depth,
+          updated_at: since + depth,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      chain.push(row.id);
+    }
+    await db()
+      .updateTable('comment_containers')
+      .set({ comment_count: chain.length })
+      .where('id', '=', containerId)
+      .execute();
+
+    const tooDeep = await post(m2, containerId, 'Too deep', chain[MAX_COMMENT_DEPTH - 1]);
+    expect(tooDeep.status).toBe(422);
+    expect(tooDeep.body.errors).toEqual({ parent_id: [COMMENT_NESTED_TOO_DEEPLY] });
+    await expectCountTrue(containerId, MAX_COMMENT_DEPTH);
+
+    const deepest = await post(m2, containerId, 'Just fits', chain[MAX_COMMENT_DEPTH - 2]);
+    expect(deepest.status).toBe(200);
+    const container = deepest.body.data.comment_container;
+    expect(container.comment_count).toBe(MAX_COMMENT_DEPTH + 1);
+    let level = container.comments[0];
+    for (let depth = 1; depth < MAX_COMMENT_DEPTH; depth += 1) level = level?.children.at(-1);
+    expect(level?.comment).toBe('Just fits');
+    await expectCountTrue(containerId, MAX_COMMENT_DEPTH + 1);
+  });
+
+  it('a parent deleted while the reply waits for the container is a 422, not a 500', async (context) => {
+    // Only PostgreSQL lets the test hold the container's row while the server's request waits.
+    if (server.database.handle.engine !== 'postgres') context.skip();
+    const { containerId } = await lodgePost('PUBLIC', 'Vanishing parent');
+    const parent = await add(m, containerId, 'Soon gone');
+    let reply: Promise<ApiResponse<CommentContainerAnswer & Problem>> | undefined;
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('comment_containers')
+          .set((eb) => ({ comment_count: eb('comment_count', '-', 1) }))
+          .where('id', '=', containerId)
+          .execute();
+        await trx.deleteFrom('comments').where('id', '=', parent).execute();
+        // The reply checks its parent (still there for it), then queues on the container row.
+        reply = post(m2, containerId, 'Too late', parent);
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const waiting = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+          if ((waiting.rows[0]?.n ?? 0) > 0) break;
+          if (Date.now() > deadline) throw new Error('the reply never queued on the container');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+    const response = await reply;
+    expect(response?.status).toBe(422);
+    expect(response?.body.errors).toEqual({ parent_id: [COMMENT_PARENT_NOT_HERE] });
+    await expectCountTrue(containerId, 0);
+  });
+});
+
+describe('notices only to those who may still see the thread', () => {
+  it('a reply to a member who has left the lodge of a lodge-only post tells nobody', async () => {
+    const { containerId } = await lodgePost('CLUB', 'Lodge-only notices');
+    // M joins L2 for a while and comments; a reply then tells M.
+    const membership = await db()
+      .insertInto('memberships')
+      .values({
+        party_id: party.M,
+        club_id: l2,
+        member_number: null,
+        joined_on: null,
+        left_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const mine = await add(m, containerId, 'Glad to be here');
+      const first = await add(w, containerId, 'Welcome', mine);
+      const noticesOf = (commentId: number) =>
+        db()
+          .selectFrom('notices')
+          .select('party_id')
+          .where('noticeable_type', '=', 'Comment')
+          .where('noticeable_id', '=', commentId)
+          .execute();
+      expect(await noticesOf(first)).toEqual([{ party_id: party.M }]);
+
+      // M leaves L2: the post is out of M's sight, so a new reply must not reach M.
+      await db()
+        .updateTable('memberships')
+        .set({ left_at: Date.now() })
+        .where('id', '=', membership.id)
+        .execute();
+      expect((await load(m, containerId)).status).toBe(404);
+      const before = await unseenNotices(m);
+      const second = await add(w, containerId, 'Sorry to see you go', mine);
+      expect(await noticesOf(second)).toEqual([]);
+      expect(await unseenNotices(m)).toBe(before);
+    } finally {
+      await db().deleteFrom('memberships').where('id', '=', membership.id).execute();
     }
   });
 });

@@ -186,6 +186,18 @@ describe('photo uploads on posts', () => {
     ]);
   });
 
+  it("a stranger's large body is refused from the headers, before it is read", async () => {
+    const response = await server.request<Problem>('POST', '/posts', {
+      body: {
+        post: {
+          new_body: '<p>x</p>',
+          photos_attributes: [upload('x.png', 'A'.repeat(20 * 1024 * 1024))],
+        },
+      },
+    });
+    expect(response.status).toBe(401);
+  });
+
   it('a request over the upload limit is a 413', async () => {
     const response = await m.request<Problem>('POST', '/posts', {
       body: {

@@ -345,6 +345,9 @@ describe('edit and delete permissions (PERM-12, AMB-16)', () => {
       allows_comments: false,
       access: 'CLUB',
     });
+    // An admin edits with the author's choices, not the admin's: L2 is not one of M's lodges.
+    expect((await put(a, memberPost.id, { access: String(l2) })).status).toBe(422);
+    expect((await put(a, memberPost.id, { access: String(l1) })).status).toBe(200);
     expect((await put(a, memberPost.id, { access: 'ALL_FOLLOWERS' })).body.data.post).toMatchObject(
       {
         access: 'ALL_FOLLOWERS',

@@ -405,7 +405,6 @@ export const repliedToYourCommentNotice = (nameHtml: string, titleHtml: string |
     ? `<b>${nameHtml}</b> replied to your comment on <i>${titleHtml}</i>`
     : `<b>${nameHtml}</b> replied to your comment`;
 export const REMOVE_PHOTO_BUTTON = 'Remove';
-export const POST_LOAD_FAILED = 'This post could not be loaded just now. Please try again later.';
 export const PHOTOS_TOO_LARGE =
   'These photos are too large to send together. Remove some of them and try again.';
 export const SAVING_POST = 'Saving your post…';

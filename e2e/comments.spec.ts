@@ -113,6 +113,9 @@ async function addComment(page: Page, text: string) {
   await form.getByLabel(ADD_A_COMMENT).fill(text);
   await form.getByRole('button', { name: POST_COMMENT }).click();
   await expect(commentWith(page, text)).toBeVisible();
+  // The emptied form's Post Comment is off again, so the focus is back in its text field.
+  await expect(form.getByLabel(ADD_A_COMMENT)).toHaveValue('');
+  await expect(form.getByLabel(ADD_A_COMMENT)).toBeFocused();
 }
 
 async function reply(page: Page, to: string, text: string) {

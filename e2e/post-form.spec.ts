@@ -2,11 +2,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { ACCESS_LABELS, ALL_FOLLOWERS_ACCESS, POST_AS_MEMBER_VALUE } from '../common/constants.ts';
 import {
   ALL_FOLLOWERS,
   ALLOWS_COMMENTS,
+  BACK_TO_POSTS,
   CANCEL,
   CANT_BE_BLANK,
   EDIT_POST,
@@ -25,10 +26,12 @@ import {
   SAVE_CHANGES,
   SAVING_POST,
   SUBJECT,
+  TRY_AGAIN,
   VISIBILITY,
+  VISIBILITY_AUTHORS_ONLY,
   webmasterOfLodge,
 } from '../common/messages.ts';
-import { DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
+import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
 import { API, heading, sidewaysOverflow, signInAs } from './support.ts';
 
 /**
@@ -87,6 +90,14 @@ const photoInput = (page: Page) => page.locator('input[type="file"]');
 
 async function optionLabels(select: ReturnType<typeof postAs>): Promise<string[]> {
   return select.locator('option').allTextContents();
+}
+
+/** A second signed-in member, in a context of their own. */
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, username, DEMO_PASSWORD);
+  return page;
 }
 
 /** From the post list, the New Post button: the form opens with history behind it. */
@@ -452,6 +463,63 @@ test.describe('the Edit Post form', () => {
     );
     await page.getByRole('button', { name: SAVE_CHANGES }).click();
     await expect(page.getByTestId('base-errors')).toHaveText(ERROR_UPDATING_POST);
+  });
+
+  test('another member gets the 404 page; an admin gets the form with the author’s visibility read-only (PERM-12, AMB-44)', async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openNewPost(page);
+    await visibility(page).selectOption({ label: membersOfLodge(L1_NAME) });
+    await writeBody(page);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/posts'),
+    );
+    await page.getByRole('button', { name: PUBLISH_POST }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const id = ((await response.json()) as PostAnswer).data.post.id;
+    const lodgeId = (response.request().postDataJSON() as SentPost).post.access ?? '';
+
+    // M2 may not change M's post: no form that could only fail on save.
+    const other = await signedInPage(browser, MEMBER2.username);
+    await other.goto(`/app/news/${id}/edit`);
+    await expect(heading(other, NOT_FOUND_TITLE)).toBeVisible();
+    await expect(visibility(other)).toHaveCount(0);
+    await other.context().close();
+
+    // The admin may, but the visibility choices are M's: shown, locked, sent back unchanged.
+    const admin = await signedInPage(browser, ADMIN.username);
+    await admin.goto(`/app/news/${id}/edit`);
+    await expect(heading(admin, EDIT_POST)).toBeVisible();
+    await expect(body(admin)).toContainText('Saturday');
+    await expect(visibility(admin)).toBeDisabled();
+    await expect(visibility(admin)).toHaveValue(lodgeId);
+    await expect(admin.getByText(VISIBILITY_AUTHORS_ONLY)).toBeVisible();
+    const sent = admin.waitForRequest(isPostWrite);
+    await admin.getByRole('button', { name: SAVE_CHANGES }).click();
+    expect(((await sent).postDataJSON() as SentPost).post.access).toBe(lodgeId);
+    await admin.context().close();
+  });
+
+  test('a load failure other than 404 shows only Try again and the way back (ERR-60, AMB-15)', async ({
+    page,
+  }) => {
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await page.route(`**${API}/posts/*.json`, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ type: 'https://lodgehall.org/problems/forbidden', status: 403 }),
+          })
+        : route.fallback(),
+    );
+    await page.goto('/app/news/1/edit');
+    await expect(page.getByRole('button', { name: TRY_AGAIN })).toBeVisible();
+    await expect(page.getByRole('link', { name: BACK_TO_POSTS })).toBeVisible();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('an unknown post shows the 404 page', async ({ page }) => {

@@ -4,12 +4,13 @@ import {
   type CommentContainer,
 } from '../../common/schemas/comment.ts';
 import { apiRequest } from './client.ts';
-import { postKeys } from './posts.ts';
+import { patchCommentCount } from './posts.ts';
 
 /**
  * Comments (§7 Posts and comments; CMT-01..12). Every mutation answers with the refreshed
  * container, which replaces the cached one (CMT-08, API-CMT-06), so the list updates without
- * another call; post lists are marked stale because their comment counts changed.
+ * another call. The post's comment count is patched in the cached lists and detail rather than
+ * marking them stale, so going back to a list within 15 s fetches nothing (POST-07).
  */
 
 export const commentKeys = {
@@ -85,9 +86,9 @@ export function useCommentAction(containerId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: CommentAction) => runCommentAction(containerId, action),
-    onSuccess: async (container) => {
+    onSuccess: (container) => {
       client.setQueryData(commentKeys.container(containerId), container);
-      await client.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
+      patchCommentCount(client, container);
     },
   });
 }

@@ -21,7 +21,10 @@ import { apiRequest } from './client.ts';
  * Posts (§7 Posts; POST-01..19). One module: query keys, fetchers, queries and the mutations
  * that invalidate what they change. Lists are infinite queries: page 0 is fetched again only
  * when over 15 s old (POST-07, the client's default staleTime), and later pages carry page
- * zero's time `t` so they never shift (POST-06, AMB-41).
+ * zero's time `t` so they never shift (POST-06, AMB-41). That time is taken from the server's
+ * own data, the `created_at` of page zero's newest post, never from the browser's clock: a
+ * clock behind the server's, or a post saved while page zero was on its way, would otherwise
+ * make page one skip posts.
  */
 
 /** Whose posts a list shows: the member's feed (/news) or one lodge's (/clubs/{subdomain}/news). */
@@ -30,14 +33,15 @@ export type PostListScope = { kind: 'feed' } | { kind: 'club'; subdomain: string
 export interface PostPage {
   posts: Post[];
   page: number;
-  /** Epoch ms when page 0 of this list was fetched; later pages send it as `t`. */
-  t: number;
-}
-
-interface PageParam {
-  page: number;
+  /**
+   * Page zero's time (AMB-41): the `created_at` of its newest post, which later pages send as
+   * `t`. Undefined only when page zero came back empty, and then there is no next page.
+   */
   t: number | undefined;
 }
+
+/** Page 0 goes without `t`; every later page carries page zero's. */
+export type PostPageParam = { page: 0; t?: undefined } | { page: number; t: number };
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -49,23 +53,34 @@ export const postKeys = {
   detail: (id: number) => [...postKeys.all, 'detail', id] as const,
 };
 
+/** The newest `created_at` of page zero (its first post, as the list is newest first). */
+function pageZeroTime(posts: readonly Post[]): number | undefined {
+  return posts.length === 0 ? undefined : Math.max(...posts.map((post) => post.created_at));
+}
+
 export async function fetchPostPage(
   scope: PostListScope,
-  param: PageParam,
+  param: PostPageParam,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const t = param.t ?? Date.now();
   const path = scope.kind === 'feed' ? '/posts.json' : '/clubs/posts.json';
   const answer = await apiRequest<unknown>('GET', path, {
     query: {
       ...(scope.kind === 'club' ? { subdomain: scope.subdomain } : {}),
       page: param.page,
-      // Page 0 asks for the newest; the time it was asked pins the pages after it.
-      t: param.page === 0 ? undefined : t,
+      // Page 0 asks for the newest; its newest post's time pins the pages after it.
+      t: param.page === 0 ? undefined : param.t,
     },
     ...(signal ? { signal } : {}),
   });
-  return { posts: postListAnswerSchema.parse(answer).data.posts, page: param.page, t };
+  const posts = postListAnswerSchema.parse(answer).data.posts;
+  return { posts, page: param.page, t: param.page === 0 ? pageZeroTime(posts) : param.t };
+}
+
+/** Load More's next request, or undefined after a short page (AMB-41). */
+export function nextPostPageParam(last: PostPage): PostPageParam | undefined {
+  if (last.posts.length < POSTS_PAGE_SIZE || last.t === undefined) return undefined;
+  return { page: last.page + 1, t: last.t };
 }
 
 /** A post list with Load More (`fetchNextPage`; `hasNextPage` is false after a short page). */
@@ -73,9 +88,8 @@ export function usePostList(scope: PostListScope) {
   return useInfiniteQuery({
     queryKey: postKeys.list(scope),
     queryFn: ({ pageParam, signal }) => fetchPostPage(scope, pageParam, signal),
-    initialPageParam: { page: 0, t: undefined } as PageParam,
-    getNextPageParam: (last: PostPage): PageParam | undefined =>
-      last.posts.length < POSTS_PAGE_SIZE ? undefined : { page: last.page + 1, t: last.t },
+    initialPageParam: { page: 0 } as PostPageParam,
+    getNextPageParam: nextPostPageParam,
     staleTime: LIST_STALE_MS,
   });
 }
@@ -155,4 +169,47 @@ export function useDeletePost() {
       await refreshPostLists(client);
     },
   });
+}
+
+/**
+ * A comment was added or removed (CMT-08): its post's `comment_count` in every cached list
+ * and detail becomes the container's. The lists are patched, not invalidated, so coming back
+ * to them within 15 s does not fetch page 0 again (POST-07); each entry keeps its fetch time,
+ * so the patch does not make an old list look fresh either. An entry already marked stale is
+ * left to its refetch, which brings the count anyway.
+ */
+export function patchCommentCount(
+  client: QueryClient,
+  container: { id: number; comment_count: number },
+): void {
+  const patchPost = (post: Post): Post =>
+    post.comment_container.id === container.id &&
+    post.comment_container.comment_count !== container.comment_count
+      ? {
+          ...post,
+          comment_container: { id: container.id, comment_count: container.comment_count },
+        }
+      : post;
+  const cache = client.getQueryCache();
+  for (const query of cache.findAll({ queryKey: postKeys.lists() })) {
+    const data = query.state.data as InfiniteData<PostPage> | undefined;
+    if (!data || query.state.isInvalidated) continue;
+    if (!data.pages.some((page) => page.posts.some((post) => patchPost(post) !== post))) continue;
+    client.setQueryData<InfiniteData<PostPage>>(
+      query.queryKey,
+      { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(patchPost) })) },
+      { updatedAt: query.state.dataUpdatedAt },
+    );
+  }
+  for (const query of cache.findAll({ queryKey: [...postKeys.all, 'detail'] })) {
+    const data = query.state.data as PostAnswer['data'] | undefined;
+    if (!data || query.state.isInvalidated) continue;
+    const post = patchPost(data.post);
+    if (post === data.post) continue;
+    client.setQueryData<PostAnswer['data']>(
+      query.queryKey,
+      { ...data, post },
+      { updatedAt: query.state.dataUpdatedAt },
+    );
+  }
 }

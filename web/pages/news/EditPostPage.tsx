@@ -6,7 +6,6 @@ import {
   EDIT_POST,
   ERROR_UPDATING_POST,
   LOADING_POST,
-  POST_LOAD_FAILED,
   SAVE_CHANGES,
 } from '../../../common/messages.ts';
 import type { PostAnswer } from '../../../common/schemas/post.ts';
@@ -14,31 +13,35 @@ import type { User } from '../../../common/schemas/session.ts';
 import { isApiError } from '../../api/client.ts';
 import { usePost, useUpdatePost } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
-import { BaseErrors } from '../../components/BaseErrors.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
+import { NEWS_PATH } from '../../paths.ts';
 import { editChoices } from './post-form-options.ts';
 import { updatePostRequest, type PostFormValues } from './post-form-schema.ts';
+import { parsePostId } from './post-paths.ts';
+import { mayChangePost } from './post-permissions.ts';
 import { PostForm } from './PostForm.tsx';
-
-/** A route id that is a positive whole number, else null (then the post cannot exist). */
-function postIdOf(param: string | undefined): number | null {
-  return param !== undefined && /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
-}
+import { PostLoadFailed } from './PostLoadFailed.tsx';
 
 /**
  * /news/{id}/edit (ROUTE-09, POST-08, POST-18): the saved post, prefilled; `PUT
- * /posts/{id}.json`, then back. A post that does not exist (or is hidden from the member) is
- * the 404 page; a post the member may not change is refused by the server (403), which the
- * form reports with ERR-38's fallback.
+ * /posts/{id}.json`, then back. A post that does not exist (or is hidden from the member), or
+ * one PERM-12 does not let this member change, is the 404 page (AMB-44) rather than a form
+ * that could only fail on save. Any other load failure stops the spinner and offers only
+ * Try again and the way back, as the post screen does (ERR-60, AMB-15).
  */
 export function EditPostPage() {
   useDocumentTitle(`${EDIT_POST} – Lodgehall`);
-  const id = postIdOf(useParams().id);
+  const id = parsePostId(useParams().id);
   const { user } = useSession();
   const query = usePost(id);
 
   if (id === null) return <NotFound />;
   if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFound />;
+  // A failed background refetch keeps the form the member is typing in.
+  if (query.isError && !query.data) {
+    return <PostLoadFailed back={NEWS_PATH} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data && user && !mayChangePost(user, query.data.post)) return <NotFound />;
   return (
     <Container size={760} px={{ base: 'xs', sm: 'md' }} py={{ base: 16, sm: 32 }}>
       {query.data && user ? (
@@ -47,11 +50,7 @@ export function EditPostPage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 40 }} shadow="xs">
           <Stack gap="lg">
             <Title order={1}>{EDIT_POST}</Title>
-            {query.isError ? (
-              <BaseErrors messages={[POST_LOAD_FAILED]} />
-            ) : (
-              <Loader aria-label={LOADING_POST} />
-            )}
+            <Loader aria-label={LOADING_POST} />
           </Stack>
         </Paper>
       )}
@@ -89,6 +88,7 @@ function EditPostForm({ id, data, user }: { id: number; data: PostAnswer['data']
       postAsLocked
       visibilityFor={visibilityFor}
       visibilityLocked={choices.visibilityLocked}
+      visibilityNote={choices.visibilityNote}
       save={(values) => update.mutateAsync(updatePostRequest(values))}
       fallbackError={ERROR_UPDATING_POST}
     />

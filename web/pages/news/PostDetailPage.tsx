@@ -1,6 +1,6 @@
-import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   BACK_TO_POSTS,
@@ -13,7 +13,6 @@ import {
   ERROR_TITLE,
   LOADING_POST,
   postBy,
-  TRY_AGAIN,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import { isApiError } from '../../api/client.ts';
@@ -28,21 +27,8 @@ import { DonateNowLink } from './DonateNowLink.tsx';
 import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
+import { BackLink, PostLoadFailed } from './PostLoadFailed.tsx';
 import classes from './PostDetailPage.module.css';
-
-function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Anchor
-      component={Link}
-      to={to}
-      fw={700}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 44 }}
-    >
-      <IconArrowLeft size={22} aria-hidden="true" />
-      {label}
-    </Anchor>
-  );
-}
 
 /**
  * A post (ROUTE-05, ROUTE-08, POST-04, POST-20): the full body, photos, Donate Now, the
@@ -70,21 +56,10 @@ export function PostDetailPage() {
     if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
     // Silent (ERR-60, AMB-15): the global dialog has said what failed; offer a way on.
     return (
-      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Stack gap="lg" align="flex-start">
-          <BackLink
-            to={clubSubdomain ? clubNewsPath(clubSubdomain) : NEWS_PATH}
-            label={BACK_TO_POSTS}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={22} aria-hidden="true" />}
-            onClick={() => void query.refetch()}
-          >
-            {TRY_AGAIN}
-          </Button>
-        </Stack>
-      </Container>
+      <PostLoadFailed
+        back={clubSubdomain ? clubNewsPath(clubSubdomain) : NEWS_PATH}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return (
@@ -117,14 +92,15 @@ function PostDetail({
   const back = inLodge ? clubNewsPath(clubSubdomain) : NEWS_PATH;
   const backLabel = lodgeName ? backToLodgePosts(lodgeName) : BACK_TO_POSTS;
 
-  // AMB-17: a delete asks first; POST-19: then the lists reload and the member goes to /news.
+  // AMB-17: a delete asks first; POST-19: then the lists reload and the member goes to /news,
+  // in place of the deleted post's entry, so Back does not lead to its 404.
   const askDelete = () =>
     showOkDialog({
       title: DELETE_POST_TITLE,
       content: CONFIRM_DELETE_POST,
       onOk: () =>
         remove.mutate(post.id, {
-          onSuccess: () => void navigate(NEWS_PATH),
+          onSuccess: () => void navigate(NEWS_PATH, { replace: true }),
           onError: () => showOkDialog({ title: ERROR_TITLE, content: ERROR_DELETING_POST }),
         }),
     });

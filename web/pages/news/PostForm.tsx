@@ -29,7 +29,6 @@ import {
   SAVING_POST,
   SUBJECT,
   VISIBILITY,
-  VISIBILITY_LOCKED,
 } from '../../../common/messages.ts';
 import { isApiError } from '../../api/client.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
@@ -71,8 +70,13 @@ export interface PostFormProps {
   postAsLocked?: boolean;
   /** Visibility choices for a Post As value. */
   visibilityFor: (postAs: string) => readonly SelectOption[];
-  /** §6: a member post whose lodge the member has left keeps its visibility. */
+  /**
+   * Visibility shown but not changeable, sent back as it was: a member post whose lodge the
+   * author has left (§6), or another member's post.
+   */
   visibilityLocked?: boolean;
+  /** Why Visibility is locked, shown under it. */
+  visibilityNote?: string | null;
   /** Sends the request; rejects with ApiError. */
   save: (values: PostFormValues) => Promise<unknown>;
   /** ERR-37 / ERR-38. */
@@ -93,6 +97,7 @@ export function PostForm({
   postAsLocked = false,
   visibilityFor,
   visibilityLocked = false,
+  visibilityNote = null,
   save,
   fallbackError,
 }: PostFormProps) {
@@ -302,7 +307,7 @@ export function PostForm({
             />
             <NativeSelect
               label={VISIBILITY}
-              description={visibilityLocked ? VISIBILITY_LOCKED : undefined}
+              description={visibilityLocked && visibilityNote ? visibilityNote : undefined}
               size="lg"
               data-field="access"
               data={[...visibility]}

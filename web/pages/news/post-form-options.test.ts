@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VISIBILITY_AUTHORS_ONLY, VISIBILITY_LOCKED } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import type { UserClub } from '../../../common/schemas/session.ts';
 import {
@@ -88,37 +89,81 @@ describe('Visibility (POST-13, PERM-05, PERM-08, PERM-09, CONST-18, AMB-09, AMB-
   });
 });
 
+const ME = 7;
+const mine = { id: ME, display_name: 'Daniel Thomas Whitfield' } as NonNullable<Post['party']>;
+const theirs = { id: 99, display_name: 'Ray Kowalski' } as NonNullable<Post['party']>;
+
 describe('the edit form’s choices (§6)', () => {
   it('shows a lodge post as its lodge, with the lodge access choices', () => {
     const choices = editChoices(
-      { clubs: [L2] },
+      { party_id: ME, clubs: [L2] },
       post({ type: 'ClubPost', club: clubRef(L2), access: 'CLUB', subject: 'Hi' }),
     );
     expect(choices.postAs).toEqual({ value: '12', label: 'Webmaster of Olentangy Lodge No. 614' });
     expect(choices.access).toBe('CLUB');
     expect(choices.visibility.map((option) => option.value)).toEqual(['PUBLIC', 'MEMBER', 'CLUB']);
     expect(choices.visibilityLocked).toBe(false);
+    expect(choices.visibilityNote).toBeNull();
   });
 
-  it('shows a member post to a lodge as that lodge’s id', () => {
-    const choices = editChoices({ clubs: [L1] }, post({ access: 'CLUB', club: clubRef(L1) }));
-    expect(choices.postAs.value).toBe('MEMBER');
-    expect(choices.access).toBe('11');
+  it('offers an admin the lodge access choices on a lodge post too', () => {
+    const choices = editChoices(
+      { party_id: 1, clubs: [] },
+      post({ type: 'ClubPost', club: clubRef(L2), party: theirs, access: 'MEMBER', subject: 'Hi' }),
+    );
+    expect(choices.access).toBe('MEMBER');
+    expect(choices.visibility.map((option) => option.value)).toEqual(['PUBLIC', 'MEMBER', 'CLUB']);
     expect(choices.visibilityLocked).toBe(false);
   });
 
-  it('locks the visibility of a member post whose lodge is no longer a leaf lodge of the user', () => {
-    const choices = editChoices({ clubs: [L2] }, post({ access: 'CLUB', club: clubRef(L1) }));
+  it('shows the author’s own member post to a lodge as that lodge’s id', () => {
+    const choices = editChoices(
+      { party_id: ME, clubs: [L1] },
+      post({ access: 'CLUB', club: clubRef(L1), party: mine }),
+    );
+    expect(choices.postAs.value).toBe('MEMBER');
+    expect(choices.access).toBe('11');
+    expect(choices.visibility.map((option) => option.value)).toEqual(['ALL_FOLLOWERS', '11']);
+    expect(choices.visibilityLocked).toBe(false);
+  });
+
+  it('locks the visibility of a member post whose lodge is no longer a leaf lodge of the author', () => {
+    const choices = editChoices(
+      { party_id: ME, clubs: [L2] },
+      post({ access: 'CLUB', club: clubRef(L1), party: mine }),
+    );
     expect(choices.access).toBe('11');
     expect(choices.visibility).toEqual([
       { value: '11', label: 'Members of Harmony Lodge No. 412' },
     ]);
     expect(choices.visibilityLocked).toBe(true);
+    expect(choices.visibilityNote).toBe(VISIBILITY_LOCKED);
   });
 
-  it('keeps All followers for a member post to followers', () => {
-    const choices = editChoices({ clubs: [L1] }, post({ access: 'ALL_FOLLOWERS' }));
+  it('keeps All followers for the author’s member post to followers', () => {
+    const choices = editChoices(
+      { party_id: ME, clubs: [L1] },
+      post({ access: 'ALL_FOLLOWERS', party: mine }),
+    );
     expect(choices.access).toBe('ALL_FOLLOWERS');
     expect(choices.visibilityLocked).toBe(false);
+  });
+
+  it('locks another member’s post at its saved visibility: the choices are the author’s', () => {
+    // An admin who shares a lodge with the author still must not be offered their own lodges.
+    const admin = { party_id: 1, clubs: [L1] };
+    const toLodge = editChoices(admin, post({ access: 'CLUB', club: clubRef(L1), party: theirs }));
+    expect(toLodge.access).toBe('11');
+    expect(toLodge.visibility).toEqual([
+      { value: '11', label: 'Members of Harmony Lodge No. 412' },
+    ]);
+    expect(toLodge.visibilityLocked).toBe(true);
+    expect(toLodge.visibilityNote).toBe(VISIBILITY_AUTHORS_ONLY);
+
+    const toFollowers = editChoices(admin, post({ access: 'ALL_FOLLOWERS', party: theirs }));
+    expect(toFollowers.access).toBe('ALL_FOLLOWERS');
+    expect(toFollowers.visibility).toEqual([{ value: 'ALL_FOLLOWERS', label: 'All followers' }]);
+    expect(toFollowers.visibilityLocked).toBe(true);
+    expect(toFollowers.visibilityNote).toBe(VISIBILITY_AUTHORS_ONLY);
   });
 });

@@ -12,6 +12,8 @@ import {
   ALL_FOLLOWERS,
   membersOfLodge,
   POST_AS_MEMBER,
+  VISIBILITY_AUTHORS_ONLY,
+  VISIBILITY_LOCKED,
   webmasterOfLodge,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
@@ -91,13 +93,26 @@ export interface EditChoices {
   access: string;
   visibility: SelectOption[];
   /**
-   * §6: a member post limited to a lodge the user is no longer a leaf-lodge member of keeps
-   * that lodge, shown but not changeable (the server accepts the old value back).
+   * Visibility is shown but cannot be changed, and the saved value goes back as it was: (§6) a
+   * member post limited to a lodge the author is no longer a leaf-lodge member of, or another
+   * member's post (an admin editing it), whose choices are the author's lodges, which this
+   * browser does not know.
    */
   visibilityLocked: boolean;
+  /** Why it is locked, shown under the field; null when it is not. */
+  visibilityNote: string | null;
 }
 
-export function editChoices(user: ClubsOf, post: Post): EditChoices {
+type EditingUser = Pick<User, 'clubs' | 'party_id'>;
+
+/** A member post's saved access as a form value and its label: All followers, or its lodge. */
+function savedMemberVisibility(post: Post): SelectOption {
+  return post.access === 'CLUB' && post.club !== null
+    ? { value: String(post.club.id), label: membersOfLodge(post.club.name) }
+    : { value: ALL_FOLLOWERS_ACCESS, label: ALL_FOLLOWERS };
+}
+
+export function editChoices(user: EditingUser, post: Post): EditChoices {
   if (post.type !== PARTY_POST_TYPE) {
     const club = post.club;
     return {
@@ -108,21 +123,28 @@ export function editChoices(user: ClubsOf, post: Post): EditChoices {
       access: post.access === 'ALL_FOLLOWERS' ? DEFAULT_ACCESS : post.access,
       visibility: lodgeVisibilityOptions(),
       visibilityLocked: false,
+      visibilityNote: null,
     };
   }
   const postAs = { value: POST_AS_MEMBER_VALUE, label: POST_AS_MEMBER };
+  const saved = savedMemberVisibility(post);
+  const locked = (note: string): EditChoices => ({
+    postAs,
+    access: saved.value,
+    visibility: [saved],
+    visibilityLocked: true,
+    visibilityNote: note,
+  });
+  if (post.party === null || post.party.id !== user.party_id) {
+    return locked(VISIBILITY_AUTHORS_ONLY);
+  }
   const options = memberVisibilityOptions(user);
-  if (post.access !== 'CLUB' || post.club === null) {
-    return { postAs, access: ALL_FOLLOWERS_ACCESS, visibility: options, visibilityLocked: false };
-  }
-  const lodgeId = String(post.club.id);
-  if (options.some((option) => option.value === lodgeId)) {
-    return { postAs, access: lodgeId, visibility: options, visibilityLocked: false };
-  }
+  if (!options.some((option) => option.value === saved.value)) return locked(VISIBILITY_LOCKED);
   return {
     postAs,
-    access: lodgeId,
-    visibility: [{ value: lodgeId, label: membersOfLodge(post.club.name) }],
-    visibilityLocked: true,
+    access: saved.value,
+    visibility: options,
+    visibilityLocked: false,
+    visibilityNote: null,
   };
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { CANCEL } from '../../../../common/messages.ts';
 import { canSubmitComment, commentTextProblem, formFailure } from './comment-rules.ts';
 import styles from './CommentsSection.module.css';
@@ -67,16 +68,29 @@ export function CommentForm({
     setFormError(null);
     try {
       await onSubmit(text.trim());
-      setSubmitting(false);
-      if (onDone) onDone();
-      else setText('');
     } catch (error) {
       const failure = formFailure(error, failureText);
-      setFieldError(failure.field);
-      setFormError(failure.form);
-      setSubmitting(false);
+      // Rendered at once, so the text field is enabled again before it takes the focus.
+      flushSync(() => {
+        setFieldError(failure.field);
+        setFormError(failure.form);
+        setSubmitting(false);
+      });
       textareaRef.current?.focus();
+      return;
     }
+    if (onDone) {
+      setSubmitting(false);
+      onDone();
+      return;
+    }
+    // The top-level form empties itself; the focus was on Post Comment, which is now off
+    // (blank text), so it goes back to the text field, ready for the next comment.
+    flushSync(() => {
+      setSubmitting(false);
+      setText('');
+    });
+    textareaRef.current?.focus();
   };
 
   return (

@@ -59,7 +59,7 @@ export function CommentItem({
 }) {
   const context = useCommentsContext();
   const { openForm, setOpenForm, send, quickAction, pendingCommentId } = context;
-  const actions = commentActions(comment, context.viewer, context.writable);
+  const actions = commentActions(comment, context.writable);
   const hidden = comment.is_hidden === 1;
   const editing = openForm?.kind === 'edit' && openForm.commentId === comment.id && actions.edit;
   const replying = openForm?.kind === 'reply' && openForm.commentId === comment.id && actions.reply;

@@ -43,6 +43,7 @@ function comment(id: number, overrides: Partial<Comment> = {}): Comment {
     is_hidden: 0,
     can_edit: false,
     can_hide: false,
+    can_unhide: false,
     can_delete: false,
     children: [],
     ...overrides,
@@ -171,7 +172,7 @@ describe('the comment tree (CMT-01, CMT-02, AMB-30)', () => {
   });
 
   it('shows the hidden text in place of a hidden comment, with no Edit or Hide (CMT-09, CMT-10)', () => {
-    renderSection(containerOf([mine(1, { is_hidden: 1, can_delete: false })]));
+    renderSection(containerOf([mine(1, { is_hidden: 1, can_unhide: true, can_delete: false })]));
     const article = commentArticle(/Daniel/);
     expect(within(article).getByTestId('comment-text').textContent).toBe(COMMENT_HIDDEN);
     expect(within(article).queryByText('Comment 1')).toBeNull();
@@ -180,13 +181,13 @@ describe('the comment tree (CMT-01, CMT-02, AMB-30)', () => {
     expect(within(article).getByRole('button', { name: 'Unhide' })).toBeTruthy();
   });
 
-  it("offers no Unhide on another member's hidden comment, but an admin gets it (PERM-10)", () => {
-    const hidden = comment(1, { is_hidden: 1 });
-    const { unmount } = renderSection(containerOf([hidden]));
+  it('offers Unhide on a hidden comment only when the server says so (PERM-10)', () => {
+    // Another member's hidden comment: the server says no, whoever the viewer is.
+    const { unmount } = renderSection(containerOf([comment(1, { is_hidden: 1 })]));
     expect(screen.queryByRole('button', { name: 'Unhide' })).toBeNull();
     unmount();
-    resetSessionForTests({ status: 'signedIn', user: testUser({ is_admin: true }) });
-    renderSection(containerOf([hidden]));
+    // As it answers an admin: yes, though the comment is not theirs.
+    renderSection(containerOf([comment(1, { is_hidden: 1, can_unhide: true })]));
     expect(screen.getByRole('button', { name: 'Unhide' })).toBeTruthy();
   });
 
@@ -276,7 +277,12 @@ describe('the comment form (CMT-03, CMT-04, CMT-05, CMT-08, CMT-11, VAL-10, VAL-
     const article = await screen.findByRole('article', { name: /Daniel/ });
     expect(within(article).getByTestId('comment-text').textContent).toBe('Count me in');
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
-    expect((screen.getByLabelText(ADD_A_COMMENT) as HTMLTextAreaElement).value).toBe('');
+    const emptied = screen.getByLabelText(ADD_A_COMMENT);
+    expect((emptied as HTMLTextAreaElement).value).toBe('');
+    // Post Comment is off again (blank text), so the focus is back in the text field.
+    expect(screen.getByRole('button', { name: POST_COMMENT })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(document.activeElement).toBe(emptied));
+    expect(emptied).toHaveProperty('disabled', false);
   });
 
   it('opens a reply form under the comment with focus, and sends parent_id', async () => {
@@ -372,7 +378,9 @@ describe('the comment form (CMT-03, CMT-04, CMT-05, CMT-08, CMT-11, VAL-10, VAL-
 describe('hide, unhide and delete (CMT-06, CMT-07, AMB-17, ERR-31..33)', () => {
   it('hides a comment and shows the hidden text from the answer', async () => {
     fetchMock.mockImplementation(
-      fakeApi({ 'PUT /comments/1/hide': answer(containerOf([mine(1, { is_hidden: 1 })])) }),
+      fakeApi({
+        'PUT /comments/1/hide': answer(containerOf([mine(1, { is_hidden: 1, can_unhide: true })])),
+      }),
     );
     renderSection(containerOf([mine(1)]));
     fireEvent.click(screen.getByRole('button', { name: 'Hide' }));

@@ -26,9 +26,8 @@ import {
   useCommentContainer,
   type CommentAction,
 } from '../../../api/comments.ts';
-import { useSession } from '../../../api/session.ts';
 import { showOkDialog } from '../../../components/ok-dialog-store.ts';
-import { commentElementId, commentIdFromState, type Viewer } from './comment-rules.ts';
+import { commentElementId, commentIdFromState } from './comment-rules.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList } from './CommentItem.tsx';
 import { CommentsContext, type CommentsContextValue, type OpenForm } from './comments-context.ts';
@@ -58,7 +57,6 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
   const container = useCommentContainer(containerId);
   const action = useCommentAction(containerId);
   const queryClient = useQueryClient();
-  const { user } = useSession();
   const location = useLocation();
   const [openForm, setOpenForm] = useState<OpenForm>(null);
   const [pendingCommentId, setPendingCommentId] = useState<number | null>(null);
@@ -66,10 +64,6 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
   const data = container.data;
   // The post says whether comments are allowed; the container is the fresher word on it.
   const writable = allowsComments && (data?.allows_comments ?? true);
-  const viewer = useMemo<Viewer | null>(
-    () => (user ? { partyId: user.party_id, isAdmin: user.is_admin } : null),
-    [user],
-  );
   const { mutateAsync } = action;
 
   const send = useCallback((request: CommentAction) => mutateAsync(request), [mutateAsync]);
@@ -124,7 +118,6 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
 
   const contextValue = useMemo<CommentsContextValue>(
     () => ({
-      viewer,
       writable,
       openForm,
       setOpenForm,
@@ -132,7 +125,7 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
       quickAction,
       pendingCommentId,
     }),
-    [viewer, writable, openForm, send, quickAction, pendingCommentId],
+    [writable, openForm, send, quickAction, pendingCommentId],
   );
 
   const titleId = `comments-title-${containerId}`;

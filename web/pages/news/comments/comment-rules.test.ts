@@ -23,15 +23,12 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     is_hidden: 0,
     can_edit: false,
     can_hide: false,
+    can_unhide: false,
     can_delete: false,
     children: [],
     ...overrides,
   };
 }
-
-const author = { partyId: 7, isAdmin: false };
-const other = { partyId: 8, isAdmin: false };
-const admin = { partyId: 99, isAdmin: true };
 
 describe('depth (CMT-02)', () => {
   it('alternates: 0 and 2 alike, 1 different', () => {
@@ -49,14 +46,14 @@ describe('depth (CMT-02)', () => {
 describe('commentActions (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
   it('follows the server flags for Edit, Hide and Delete', () => {
     const flags = comment({ can_edit: true, can_hide: true, can_delete: false });
-    expect(commentActions(flags, author, true)).toEqual({
+    expect(commentActions(flags, true)).toEqual({
       reply: true,
       edit: true,
       hide: true,
       unhide: false,
       delete: false,
     });
-    expect(commentActions(comment(), other, true)).toEqual({
+    expect(commentActions(comment(), true)).toEqual({
       reply: true,
       edit: false,
       hide: false,
@@ -65,20 +62,29 @@ describe('commentActions (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
     });
   });
 
-  it('offers no Edit or Hide on a hidden comment, and Unhide to its author or an admin only', () => {
-    const hidden = comment({ is_hidden: 1, can_edit: true, can_hide: true, can_delete: false });
-    const forAuthor = commentActions(hidden, author, true);
+  it('offers no Edit or Hide on a hidden comment, and Unhide as the server says (PERM-10)', () => {
+    const hidden = comment({
+      is_hidden: 1,
+      can_edit: true,
+      can_hide: true,
+      can_unhide: true,
+      can_delete: false,
+    });
+    const forAuthor = commentActions(hidden, true);
     expect(forAuthor.edit).toBe(false);
     expect(forAuthor.hide).toBe(false);
     // The author keeps Unhide even when a reply has taken Delete away (PERM-11).
     expect(forAuthor.unhide).toBe(true);
-    expect(commentActions(hidden, admin, true).unhide).toBe(true);
-    expect(commentActions(hidden, other, true).unhide).toBe(false);
-    expect(commentActions(hidden, null, true).unhide).toBe(false);
+    expect(forAuthor.delete).toBe(false);
+    expect(commentActions({ ...hidden, can_unhide: false }, true).unhide).toBe(false);
+  });
+
+  it('offers Unhide only on a hidden comment', () => {
+    expect(commentActions(comment({ can_unhide: true }), true).unhide).toBe(false);
   });
 
   it('offers no Reply when comments are off', () => {
-    expect(commentActions(comment(), author, false).reply).toBe(false);
+    expect(commentActions(comment(), false).reply).toBe(false);
   });
 });
 

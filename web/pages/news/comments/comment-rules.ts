@@ -20,11 +20,6 @@ export function listIndented(depth: number): boolean {
   return depth > 0 && depth < MAX_INDENT_DEPTH;
 }
 
-export interface Viewer {
-  partyId: number;
-  isAdmin: boolean;
-}
-
 export interface CommentActions {
   reply: boolean;
   edit: boolean;
@@ -34,23 +29,18 @@ export interface CommentActions {
 }
 
 /**
- * The actions one comment offers (PERM-10, PERM-11, CMT-10, AMB-34). Edit, Hide and Delete
- * follow the server's `can_*` answers. Unhide is decided here from the viewer because the
- * server gives no `can_unhide`: PERM-10 allows it to an admin or the author, and `can_delete`
- * would be wrong (an author loses Delete once the comment has a reply, but not Unhide).
+ * The actions one comment offers (PERM-10, PERM-11, CMT-10, AMB-34). Edit, Hide, Unhide and
+ * Delete follow the server's `can_*` answers, so the screen and the server answer each
+ * question once; a hidden comment offers no Edit or Hide whatever they say (CMT-10), and only
+ * a hidden one offers Unhide.
  */
-export function commentActions(
-  comment: Comment,
-  viewer: Viewer | null,
-  writable: boolean,
-): CommentActions {
+export function commentActions(comment: Comment, writable: boolean): CommentActions {
   const hidden = comment.is_hidden === 1;
-  const mayUnhide = viewer !== null && (viewer.isAdmin || viewer.partyId === comment.party_id);
   return {
     reply: writable,
     edit: comment.can_edit && !hidden,
     hide: comment.can_hide && !hidden,
-    unhide: hidden && mayUnhide,
+    unhide: comment.can_unhide && hidden,
     delete: comment.can_delete,
   };
 }

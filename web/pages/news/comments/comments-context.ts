@@ -1,13 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { CommentAction } from '../../../api/comments.ts';
-import type { Viewer } from './comment-rules.ts';
 
 /** Which reply or edit form is open; at most one besides the top-level form (CMT-11). */
 export type OpenForm = { kind: 'reply' | 'edit'; commentId: number } | null;
 
 /** What every comment of one section shares, so the tree needs no props threaded through. */
 export interface CommentsContextValue {
-  viewer: Viewer | null;
   /** New comments and replies are taken (AMB-34). */
   writable: boolean;
   openForm: OpenForm;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { API_PREFIX } from '../../common/constants.ts';
 import { exportPublicKey, signRequest } from '../auth/signatures.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { DEMO_PASSWORD } from '../db/seed/personas.ts';
+import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import type { ApiResponse, RequestOptions, TestServer } from './api-harness.ts';
 
@@ -95,4 +95,38 @@ export async function signInAs(
       });
     },
   };
+}
+
+export type PersonaKey = 'M' | 'M2' | 'W' | 'A';
+
+export interface SignedInPersona {
+  readonly client: MemberClient;
+  readonly userId: number;
+  readonly partyId: number;
+}
+
+/** The four demo personas (M, M2, W, A) signed in, with their user and party ids. */
+export async function signInPersonas(
+  server: TestServer,
+): Promise<Record<PersonaKey, SignedInPersona>> {
+  const usernames: Record<PersonaKey, string> = {
+    M: MEMBER.username,
+    M2: MEMBER2.username,
+    W: WEBMASTER.username,
+    A: ADMIN.username,
+  };
+  const entries = await Promise.all(
+    (Object.entries(usernames) as [PersonaKey, string][]).map(async ([key, username]) => {
+      const [client, row] = await Promise.all([
+        signInAs(server, username),
+        server.database.handle.db
+          .selectFrom('users')
+          .select(['id', 'party_id'])
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return [key, { client, userId: row.id, partyId: row.party_id }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<PersonaKey, SignedInPersona>;
 }

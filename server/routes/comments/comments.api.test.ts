@@ -18,10 +18,10 @@ import {
 import type { PostAnswer } from '../../../common/schemas/post.ts';
 import type { UserMetadata } from '../../../common/schemas/session.ts';
 import type { Access } from '../../db/schema.ts';
-import { ADMIN, DEMO_CLUBS, MEMBER, MEMBER2, WEBMASTER } from '../../db/seed/personas.ts';
+import { DEMO_CLUBS, MEMBER2 } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
-import { seedDemoData, signInAs } from '../../test/member-client.ts';
+import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 
 interface Problem {
@@ -192,25 +192,14 @@ async function unseenNotices(client: MemberClient): Promise<number> {
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoData(server);
-  [m, m2, w, a] = await Promise.all([
-    signInAs(server, MEMBER.username),
-    signInAs(server, MEMBER2.username),
-    signInAs(server, WEBMASTER.username),
-    signInAs(server, ADMIN.username),
-  ]);
-  for (const [key, persona] of [
-    ['M', MEMBER],
-    ['M2', MEMBER2],
-    ['W', WEBMASTER],
-    ['A', ADMIN],
-  ] as const) {
-    const row = await db()
-      .selectFrom('users')
-      .select('party_id')
-      .where('username', '=', persona.username)
-      .executeTakeFirstOrThrow();
-    party[key] = row.party_id;
-  }
+  const personas = await signInPersonas(server);
+  ({
+    M: { client: m },
+    M2: { client: m2 },
+    W: { client: w },
+    A: { client: a },
+  } = personas);
+  for (const key of ['M', 'M2', 'W', 'A'] as const) party[key] = personas[key].partyId;
   l2 = await clubId(DEMO_CLUBS.L2);
 });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, PostAnswer, PostListAnswer } from '../../../common/schemas/post.ts';
 import type { Access, PostType } from '../../db/schema.ts';
-import { ADMIN, DEMO_CLUBS, MEMBER, MEMBER2, WEBMASTER } from '../../db/seed/personas.ts';
+import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
-import { seedDemoData, signInAs } from '../../test/member-client.ts';
+import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 
 interface Problem {
@@ -29,15 +29,6 @@ let nextCreatedAt = SEED_NOW + 60 * 60 * 1000;
 
 function db() {
   return server.database.handle.db;
-}
-
-async function idsOf(username: string): Promise<{ userId: number; partyId: number }> {
-  const row = await db()
-    .selectFrom('users')
-    .select(['id', 'party_id'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return { userId: row.id, partyId: row.party_id };
 }
 
 async function clubId(subdomain: string): Promise<number> {
@@ -109,21 +100,16 @@ async function feedIds(client: MemberClient, query = 'page=0'): Promise<number[]
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoData(server);
-  [m, m2, w, a] = await Promise.all([
-    signInAs(server, MEMBER.username),
-    signInAs(server, MEMBER2.username),
-    signInAs(server, WEBMASTER.username),
-    signInAs(server, ADMIN.username),
-  ]);
-  for (const [key, persona] of [
-    ['M', MEMBER],
-    ['M2', MEMBER2],
-    ['W', WEBMASTER],
-    ['A', ADMIN],
-  ] as const) {
-    const ids = await idsOf(persona.username);
-    party[key] = ids.partyId;
-    user[key] = ids.userId;
+  const personas = await signInPersonas(server);
+  ({
+    M: { client: m },
+    M2: { client: m2 },
+    W: { client: w },
+    A: { client: a },
+  } = personas);
+  for (const key of ['M', 'M2', 'W', 'A'] as const) {
+    party[key] = personas[key].partyId;
+    user[key] = personas[key].userId;
   }
   [l1, l2, l3] = await Promise.all([
     clubId(DEMO_CLUBS.L1),

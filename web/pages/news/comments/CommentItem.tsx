@@ -23,6 +23,9 @@ import { CommentForm } from './CommentForm.tsx';
 import { useCommentsContext } from './comments-context.ts';
 import styles from './CommentsSection.module.css';
 
+/** What every action button under a comment shares. */
+const ACTION_BUTTON = { variant: 'subtle', size: 'md', className: styles.action } as const;
+
 /** The nested list of comments (CMT-01): a <ul> per level, each reply inside its parent's <li>. */
 export function CommentList({
   comments,
@@ -66,6 +69,13 @@ export function CommentItem({
   const pending = pendingCommentId === comment.id;
   const busy = pendingCommentId !== null;
   const parity = depthParity(depth);
+  // Hide, unhide and delete answer at once with the new container; one at a time per section.
+  const quickButton = (kind: 'hide' | 'unhide' | 'delete') => ({
+    ...ACTION_BUTTON,
+    onClick: () => quickAction(kind, comment.id),
+    disabled: busy,
+    loading: pending,
+  });
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   // Closing a form puts focus back on the button that opened it, not on the page's start.
@@ -129,9 +139,7 @@ export function CommentItem({
           <Group gap={4} className={styles.actions}>
             {actions.reply ? (
               <Button
-                variant="subtle"
-                size="md"
-                className={styles.action}
+                {...ACTION_BUTTON}
                 ref={replyButton}
                 onClick={() => setOpenForm({ kind: 'reply', commentId: comment.id })}
                 aria-expanded={replying}
@@ -141,9 +149,7 @@ export function CommentItem({
             ) : null}
             {actions.edit ? (
               <Button
-                variant="subtle"
-                size="md"
-                className={styles.action}
+                {...ACTION_BUTTON}
                 ref={editButton}
                 onClick={() => setOpenForm({ kind: 'edit', commentId: comment.id })}
                 disabled={busy}
@@ -151,42 +157,11 @@ export function CommentItem({
                 {COMMENT_EDIT}
               </Button>
             ) : null}
-            {actions.hide ? (
-              <Button
-                variant="subtle"
-                size="md"
-                className={styles.action}
-                onClick={() => quickAction('hide', comment.id)}
-                disabled={busy}
-                loading={pending}
-              >
-                {HIDE}
-              </Button>
-            ) : null}
-            {actions.unhide ? (
-              <Button
-                variant="subtle"
-                size="md"
-                className={styles.action}
-                onClick={() => quickAction('unhide', comment.id)}
-                disabled={busy}
-                loading={pending}
-              >
-                {COMMENT_UNHIDE}
-              </Button>
-            ) : null}
+            {actions.hide ? <Button {...quickButton('hide')}>{HIDE}</Button> : null}
+            {actions.unhide ? <Button {...quickButton('unhide')}>{COMMENT_UNHIDE}</Button> : null}
             {actions.delete ? (
-              <Button
-                variant="subtle"
-                size="md"
-                color="red"
-                // The subtle red text is too light; red 9 keeps 5.4:1 on white.
-                c="red.9"
-                className={styles.action}
-                onClick={() => quickAction('delete', comment.id)}
-                disabled={busy}
-                loading={pending}
-              >
+              // The subtle red text is too light; red 9 keeps 5.4:1 on white.
+              <Button {...quickButton('delete')} color="red" c="red.9">
                 {COMMENT_DELETE}
               </Button>
             ) : null}

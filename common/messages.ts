@@ -415,3 +415,19 @@ export const COMMENT_NESTED_TOO_DEEPLY = 'is nested too deeply';
 /** The edit form's Visibility note when the post is another member's (an admin editing it). */
 export const VISIBILITY_AUTHORS_ONLY =
   'Only the author can change who can see a member post, so it stays as it is.';
+
+/** Field errors and refusals of the posts and comments API, in the server's usual lower case. */
+export const FIELD_BLANK = "can't be blank";
+export const INVALID_CHOICE = 'is not a valid choice';
+export const fieldTooLong = (maximum: number): string =>
+  `is too long (maximum is ${maximum} characters)`;
+export const tooManyNewPhotos = (maximum: number): string =>
+  `You can add at most ${maximum} photos at a time.`;
+export const notAPhotoOfThisPost = (photoId: number): string =>
+  `Photo ${photoId} is not a photo of this post.`;
+export const FILE_NOT_READABLE = 'The file could not be read.';
+export const NO_SUCH_POST = 'No such post.';
+export const NO_SUCH_LODGE = 'No such lodge.';
+export const NO_SUCH_COMMENT = 'No such comment.';
+export const NO_SUCH_COMMENTS = 'No such comments.';
+export const ONLY_WEBMASTERS_POST_AS_LODGE = 'You may post only as a lodge you are webmaster of.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_BLANK, fieldTooLong } from '../messages.ts';
 
 /** The longest comment the server keeps; a longer one is a 422 field error on `comment`. */
 export const COMMENT_MAX_LENGTH = 5_000;
@@ -67,8 +68,8 @@ export type CommentContainerAnswer = z.infer<typeof commentContainerAnswerSchema
 const commentTextSchema = z
   .string()
   .trim()
-  .min(1, "can't be blank")
-  .max(COMMENT_MAX_LENGTH, `is too long (maximum is ${COMMENT_MAX_LENGTH} characters)`);
+  .min(1, FIELD_BLANK)
+  .max(COMMENT_MAX_LENGTH, fieldTooLong(COMMENT_MAX_LENGTH));
 
 /** POST /comments (API-CMT-02); `parent_id` null for a top-level comment (CMT-03). */
 export const createCommentRequestSchema = z.object({

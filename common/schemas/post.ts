@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHOICE } from '../messages.ts';
 import { avatarSchema, sessionPartySchema } from './session.ts';
 
 /** Lodge post visibility (CONST-18); PUBLIC is the default (AMB-42). */
@@ -6,7 +7,7 @@ export const lodgeAccessSchema = z.enum(['PUBLIC', 'MEMBER', 'CLUB']);
 export type LodgeAccess = z.infer<typeof lodgeAccessSchema>;
 
 /** A lodge id sent as a string (AMB-09): member-post access and post_as use ids as text. */
-const idText = z.string().regex(/^[1-9][0-9]{0,9}$/, 'is not a valid choice');
+const idText = z.string().regex(/^[1-9][0-9]{0,9}$/, INVALID_CHOICE);
 
 /**
  * Access as sent (AMB-09): PUBLIC, MEMBER or CLUB for lodge posts; 'ALL_FOLLOWERS' or a lodge

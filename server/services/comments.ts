@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { NO_SUCH_COMMENT, NO_SUCH_COMMENTS } from '../../common/messages.ts';
 import { displayName } from '../../common/display-name.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import {
@@ -38,9 +39,6 @@ import type { CommentOwnerType } from './notices.ts';
 import { assertPostVisible, requireMember } from './posts.ts';
 
 type Member = Extract<Actor, { kind: 'member' }>;
-
-const NO_SUCH_COMMENTS = 'No such comments.';
-const NO_SUCH_COMMENT = 'No such comment.';
 
 // ---- The thread: a container and the post or event that owns it -------------------------
 

@@ -4,6 +4,7 @@
  * transaction fails; files of photos an owner no longer uses are removed after it commits.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { tooManyNewPhotos } from '../../common/messages.ts';
 import type { PhotoAttributes } from '../../common/schemas/post.ts';
 import type { Database } from '../db/schema.ts';
 import { ValidationError } from '../errors.ts';
@@ -51,7 +52,7 @@ export async function storeUploads(
 ): Promise<StoredUpload[]> {
   if (uploads.length > MAX_NEW_PHOTOS) {
     throw new ValidationError({
-      photos: [`You can add at most ${MAX_NEW_PHOTOS} photos at a time.`],
+      photos: [tooManyNewPhotos(MAX_NEW_PHOTOS)],
     });
   }
   const stored: StoredUpload[] = [];

@@ -1,4 +1,12 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import {
+  FIELD_BLANK as BLANK,
+  INVALID_CHOICE,
+  NO_SUCH_LODGE,
+  NO_SUCH_POST,
+  ONLY_WEBMASTERS_POST_AS_LODGE,
+  notAPhotoOfThisPost,
+} from '../../common/messages.ts';
 import type {
   CreatePostRequest,
   PhotoAttributes,
@@ -34,9 +42,6 @@ import {
   withStoredUploads,
 } from './photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
-
-const BLANK = "can't be blank";
-const INVALID_CHOICE = 'is not a valid choice';
 
 type Member = Extract<Actor, { kind: 'member' }>;
 type PostsDb = Database & { p: Database['posts'] };
@@ -310,7 +315,7 @@ export async function listClubPosts(
     .select('id')
     .where('subdomain', '=', subdomain)
     .executeTakeFirst();
-  if (!club) throw new NotFoundError('No such lodge.');
+  if (!club) throw new NotFoundError(NO_SUCH_LODGE);
   let query = selectPosts(ctx.db)
     .where('p.club_id', '=', club.id)
     .orderBy('p.created_at', 'desc')
@@ -341,11 +346,11 @@ async function loadVisiblePost(
   id: number,
 ): Promise<LoadedPost> {
   const row = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFoundError('No such post.');
+  if (!row) throw new NotFoundError(NO_SUCH_POST);
   const standing = await loadStanding(ctx, actor);
   const facts = factsOf(row);
   const viewer = await loadViewerFacts(ctx, actor, standing, row.party_id);
-  if (!mayViewPost(actor, facts, viewer)) throw new NotFoundError('No such post.');
+  if (!mayViewPost(actor, facts, viewer)) throw new NotFoundError(NO_SUCH_POST);
   return { row, facts, standing };
 }
 
@@ -359,7 +364,7 @@ async function answerFor(ctx: ServiceContext, row: PostRow): Promise<PostAnswer[
     presentRows(ctx, [row]),
   ]);
   const [post] = posts;
-  if (!post) throw new NotFoundError('No such post.');
+  if (!post) throw new NotFoundError(NO_SUCH_POST);
   return { post, post_body: presentPostBody(body) };
 }
 
@@ -416,7 +421,7 @@ function keptPhotoIdsOf(
   for (const photo of photos) {
     if (photo.id === undefined) continue;
     if (!current.has(photo.id)) {
-      addError(errors, 'photos', `Photo ${photo.id} is not a photo of this post.`);
+      addError(errors, 'photos', notAPhotoOfThisPost(photo.id));
     } else if (!ids.includes(photo.id)) ids.push(photo.id);
   }
   return ids;
@@ -492,7 +497,7 @@ export async function createPost(
     clubId = Number(input.post_as);
     assertAllowed(
       mayPostAsClub(member, clubId, standing.webmasterClubIds),
-      'You may post only as a lodge you are webmaster of.',
+      ONLY_WEBMASTERS_POST_AS_LODGE,
     );
     access = lodgeAccess(input.access, errors);
     subject = requiredSubject(input.subject, errors);

@@ -26,6 +26,19 @@ export interface PhotoMosaicProps {
 
 const GRID_CLASS = [classes.one, classes.one, classes.two, classes.three] as const;
 
+/** One photo at medium size, named by its place (PHOTO-01). */
+function Tile({ photo, index, total }: { photo: Photo; index: number; total: number }) {
+  return (
+    <img
+      className={classes.image}
+      src={photo.medium_url}
+      alt={photoOf(index + 1, total)}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
 /**
  * A post's photos (PHOTO-01..06): at most three tiles, the third with '+N' when there are
  * more. With more than three, a press shows every photo in a row; with three or fewer every
@@ -78,13 +91,7 @@ export const PhotoMosaic = memo(function PhotoMosaic({ photos }: PhotoMosaicProp
                 aria-label={openPhoto(index + 1, total)}
                 onClick={(event) => open(index, event.currentTarget)}
               >
-                <img
-                  className={classes.image}
-                  src={photo.medium_url}
-                  alt={photoOf(index + 1, total)}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <Tile photo={photo} index={index} total={total} />
               </button>
             </li>
           ))}
@@ -118,13 +125,7 @@ export const PhotoMosaic = memo(function PhotoMosaic({ photos }: PhotoMosaicProp
       >
         {tiles.map((photo, index) => (
           <span key={photo.id} className={classes.tile}>
-            <img
-              className={classes.image}
-              src={photo.medium_url}
-              alt={photoOf(index + 1, total)}
-              loading="lazy"
-              decoding="async"
-            />
+            <Tile photo={photo} index={index} total={total} />
             {index === tiles.length - 1 ? (
               <span className={classes.more} data-testid="photo-more">
                 {morePhotos(extra)}
@@ -145,13 +146,7 @@ export const PhotoMosaic = memo(function PhotoMosaic({ photos }: PhotoMosaicProp
             aria-label={openPhoto(index + 1, total)}
             onClick={(event) => open(index, event.currentTarget)}
           >
-            <img
-              className={classes.image}
-              src={photo.medium_url}
-              alt={photoOf(index + 1, total)}
-              loading="lazy"
-              decoding="async"
-            />
+            <Tile photo={photo} index={index} total={total} />
           </button>
         ))}
       </div>

@@ -1,8 +1,9 @@
-import { Box, Image, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { postedToLodge } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
+import { AvatarFrame } from '../../components/AvatarFrame.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 
 type PostClub = NonNullable<Post['club']>;
@@ -12,42 +13,17 @@ export function formatPostDate(epochMs: number): string {
   return dayjs(epochMs).format('MMMM D, YYYY [at] h:mm A');
 }
 
-/** A lodge's emblem, or a plain building on the lodge colour when it has none. Decorative. */
+/** A lodge's emblem, or a plain building on the lodge colour when it has none. */
 function LodgeAvatar({ club, size }: { club: PostClub | null; size: number }) {
-  const url = club?.avatar?.medium_url;
-  if (url) {
-    return (
-      <Image
-        src={url}
-        alt=""
-        w={size}
-        h={size}
-        radius="50%"
-        fit="cover"
-        style={{ flexShrink: 0 }}
-        data-testid="lodge-avatar"
-      />
-    );
-  }
   return (
-    <Box
-      component="span"
-      aria-hidden="true"
-      data-testid="lodge-avatar"
-      bg="lodge.9"
-      c="white"
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flexShrink: 0,
-        width: size,
-        height: size,
-        borderRadius: '50%',
-      }}
+    <AvatarFrame
+      imageUrl={club?.avatar?.medium_url}
+      size={size}
+      background="var(--mantine-color-lodge-9)"
+      testId="lodge-avatar"
     >
       <IconBuildingBank size={Math.round(size * 0.55)} />
-    </Box>
+    </AvatarFrame>
   );
 }
 

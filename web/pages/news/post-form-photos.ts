@@ -1,4 +1,5 @@
 import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES } from '../../../common/constants.ts';
+import { FILE_NOT_READABLE } from '../../../common/messages.ts';
 import { imageFileTypeInvalid } from '../../../common/messages.ts';
 import type { PhotoAttributes } from '../../../common/schemas/post.ts';
 
@@ -85,7 +86,7 @@ export function readFileAsBase64(file: Blob): Promise<string> {
       const result = typeof reader.result === 'string' ? reader.result : '';
       resolve(result.slice(result.indexOf(',') + 1));
     };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error(FILE_NOT_READABLE));
     reader.readAsDataURL(file);
   });
 }

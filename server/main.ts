@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppConfig } from './config.ts';
 import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { MigrationError, migrateToLatest } from './db/migrate.ts';
 import { BASE_PATH } from '../common/constants.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,7 +63,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  await migrateToLatest(database.db);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    if (error instanceof MigrationError) fail(`Lodgehall cannot start: ${error.message}`);
+    throw error;
+  }
   const demo = await seedIfEmpty(config, database);
 
   const app = await buildApp({ config, database });

@@ -102,7 +102,7 @@ async function signedInPage(browser: Browser, username: string): Promise<Page> {
 
 /** From the post list, the New Post button: the form opens with history behind it. */
 async function openNewPost(page: Page) {
-  await page.goto('/app/news');
+  if (new URL(page.url()).pathname !== '/app/news') await page.goto('/app/news');
   await page.getByRole('link', { name: NEW_POST }).click();
   await expect(heading(page, NEW_POST)).toBeVisible();
   await expect(body(page)).toBeVisible();
@@ -195,7 +195,7 @@ test.describe('the New Post form', () => {
   test('Post As shows or hides Subject and changes the Visibility choices (POST-09, POST-10, POST-13, PERM-05, CONST-18)', async ({
     page,
   }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     expect(await optionLabels(postAs(page))).toEqual([POST_AS_MEMBER, webmasterOfLodge(L2_NAME)]);
     await expect(postAs(page)).toHaveValue(POST_AS_MEMBER_VALUE);
@@ -234,7 +234,7 @@ test.describe('the New Post form', () => {
   test('M may post only as Member, to All followers or Members of L1 (POST-09, PERM-08, PERM-09)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     expect(await optionLabels(postAs(page))).toEqual([POST_AS_MEMBER]);
     expect(await optionLabels(visibility(page))).toEqual([ALL_FOLLOWERS, membersOfLodge(L1_NAME)]);
@@ -243,7 +243,7 @@ test.describe('the New Post form', () => {
   test('turns down scan.tiff with the VAL-03 message and keeps a good photo (VAL-01, VAL-03, AMB-18)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     await photoInput(page).setInputFiles([
       SCAN_TIFF,
@@ -332,8 +332,7 @@ test.describe('the editor', () => {
     page.on('request', (request) => {
       if (/\/RichTextBodyEditor-[^/]*\.js$/.test(request.url())) editorChunks.push(request.url());
     });
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
-    await page.goto('/app/news');
+    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
     await expect(page.getByRole('link', { name: NEW_POST })).toBeVisible();
     expect(editorChunks).toEqual([]);
 
@@ -426,7 +425,7 @@ test.describe('the Edit Post form', () => {
   test('a member post to the member’s lodge opens with that lodge chosen; a refusal shows ERR-38', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     await visibility(page).selectOption({ label: membersOfLodge(L1_NAME) });
     await writeBody(page);
@@ -469,7 +468,7 @@ test.describe('the Edit Post form', () => {
     page,
     browser,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     await visibility(page).selectOption({ label: membersOfLodge(L1_NAME) });
     await writeBody(page);
@@ -523,8 +522,7 @@ test.describe('the Edit Post form', () => {
   });
 
   test('an unknown post shows the 404 page', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/news/999999/edit');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news/999999/edit');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
   });
 });
@@ -533,7 +531,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the form fits the screen without sideways scrolling', async ({ page }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
     await openNewPost(page);
     await postAs(page).selectOption({ label: webmasterOfLodge(L2_NAME) });
     await photoInput(page).setInputFiles([PHOTO, SECOND_PHOTO]);

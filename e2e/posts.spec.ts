@@ -129,9 +129,8 @@ test.describe('the post list', () => {
   test('/news lists the posts in the server’s order with New Post, and Load More appends page 1 with t (ROUTE-06, POST-01, POST-02, POST-06, AMB-41)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
     const firstPage = listResponse(page, '/posts.json', 0);
-    await page.goto('/app/news');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     const first = await firstPage;
     expect(new URL(first.url()).searchParams.has('t')).toBe(false);
     const posts = ((await first.json()) as PostListAnswer).data.posts;
@@ -230,9 +229,8 @@ test.describe('the post list', () => {
   test('a card shows the short body only, Donate Now only with a donation address, and leads to the post (POST-03, POST-04, POST-05)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
     const firstPage = listResponse(page, '/posts.json', 0);
-    await page.goto('/app/news');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     const posts = ((await (await firstPage).json()) as PostListAnswer).data.posts;
     const centennial = posts.find((post) => post.subject?.endsWith(CENTENNIAL_PREFIX));
     const plain = posts.find((post) => post.appeal_post_task_token_url === null);
@@ -278,9 +276,8 @@ test.describe('the post list', () => {
   test('a lodge’s posts: Load More with subdomain, page=1 and t, and cards open in the lodge (ROUTE-04, ROUTE-05)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
     const firstPage = listResponse(page, '/clubs/posts.json', 0);
-    await page.goto(`/app/clubs/${L1}/news`);
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/clubs/${L1}/news`);
     const first = await firstPage;
     expect(new URL(first.url()).searchParams.get('subdomain')).toBe(L1);
     const posts = ((await first.json()) as PostListAnswer).data.posts;
@@ -307,8 +304,7 @@ test.describe('the post list', () => {
   });
 
   test('an unknown lodge shows the 404 page (AMB-44)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/clubs/nosuchlodge/news');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/clubs/nosuchlodge/news');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
     await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
     await expect(page.getByTestId('posts-loading')).toHaveCount(0);
@@ -416,8 +412,7 @@ test.describe('deleting a post', () => {
   test('the author confirms, the post is deleted, the list reloads at /news without it (POST-19, AMB-17, AMB-44)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/news');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     await expect(cards(page).first()).toBeVisible();
     const words = `A post to delete, made by the browser test at ${Date.now()}.`;
     const created = await signedApiCall<PostAnswer>(page, 'POST', '/posts', {
@@ -474,9 +469,8 @@ test.describe('deleting a post', () => {
   });
 
   test('a failed delete says so and keeps the post (ERR-34)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
     const firstPage = listResponse(page, '/posts.json', 0);
-    await page.goto('/app/news');
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
     const own = ((await (await firstPage).json()) as PostListAnswer).data.posts.find(
       // M's seeded post (not one another test makes and deletes meanwhile).
       (post) => post.short_body.startsWith(M_POST_PREFIX),

@@ -28,12 +28,17 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Opens sign-in, signs in and waits for the signed-in shell. */
-export async function signInAs(page: Page, username: string, password: string) {
-  await page.goto('/app/user/signIn');
+/**
+ * Signs in and waits for the signed-in shell. Given `at` (a path under /app), it opens that screen
+ * signed out, so the guard remembers it and sign-in lands there (SIGNIN-03): one load of the app
+ * instead of two, which is most of a test's work on a busy machine.
+ */
+export async function signInAs(page: Page, username: string, password: string, at?: string) {
+  await page.goto(at ?? '/app/user/signIn');
   await expect(heading(page, 'Sign In')).toBeVisible();
   await submitSignIn(page, username, password);
   await expect(accountLink(page)).toBeVisible();
+  if (at) await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === at);
 }
 
 /** The badge counts an answer's x-user-metadata header carries (META-01). */

@@ -15,12 +15,7 @@ import {
   SIGN_OUT_LINK,
   BIRTH_DATE_INCOMPLETE,
 } from '../common/messages.ts';
-import {
-  DEMO_ORGANIZATION_NAME,
-  DEMO_PASSWORD,
-  DEMO_REGISTRANT,
-  MEMBER,
-} from '../server/db/seed/personas.ts';
+import { DEMO_ORGANIZATION_NAME, DEMO_PASSWORD, MEMBER } from '../server/db/seed/personas.ts';
 import {
   accountLink,
   API,
@@ -29,6 +24,7 @@ import {
   signInAs,
   submitSignIn,
 } from './support.ts';
+import { unregisteredMember } from './roster.ts';
 
 /**
  * Who you are, as a member meets it against the real server: signing in to the remembered
@@ -242,149 +238,153 @@ test.describe('registration and reset wizards', () => {
 });
 
 test.describe('a new member end to end', () => {
-  // One account, made once: registration, a password change, sign-out, a reset, sign-in.
-  test.describe.configure({ mode: 'serial' });
-
-  const username = 'hbaxter';
+  // One story in one test, so no test leans on an account another test made: a roster member
+  // without an account registers, changes the password, signs out, resets it and signs in.
+  // A retry takes another member (e2e/roster.ts).
   const firstPassword = 'harold keeps bees behind the lodge';
   const secondPassword = 'blue kettles whistle at seven';
   const thirdPassword = 'the tyler guards a painted door';
 
-  test('registers in four steps and lands on /news signed in (REG-01, REG-05..07, REG-09..11, VAL-15..19, AMB-19)', async ({
+  test('registers, changes the password and resets it (REG-01, REG-05..11, VAL-15..20, VAL-47, VAL-48, PWD-01, PWD-02, ERR-55, AMB-19)', async ({
     page,
-  }) => {
-    const requests = apiRequests(page);
-    await page.goto('/app/register');
-    await proveMembership(page, DEMO_REGISTRANT.memberNumber, DEMO_REGISTRANT.birthDate);
+  }, testInfo) => {
+    test.slow();
+    const registrant = unregisteredMember(testInfo);
+    const username = `e2e${registrant.memberNumber}`;
 
-    // Step 2: the options the server sent, anonymised; one must be chosen (VAL-15).
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 2 of 4');
-    const choices = page.getByRole('radio');
-    await expect(choices).toHaveCount(2);
-    await expect(choices.first()).not.toContainText(DEMO_REGISTRANT.email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Choose where to send your code.')).toBeVisible();
-    await page.getByRole('radio', { name: /mail/i }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await test.step('registers in four steps and lands on /news signed in', async () => {
+      const requests = apiRequests(page);
+      await page.goto('/app/register');
+      await proveMembership(page, registrant.memberNumber, registrant.birthDate);
 
-    // Step 3: six digits, read from the outbox as a developer would (VAL-16).
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 3 of 4');
-    await page.getByLabel('Six-digit code').fill('12345');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText(CODE_SIX_DIGITS)).toBeVisible();
-    await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(DEMO_REGISTRANT.email));
-    await page.getByRole('button', { name: 'Next' }).click();
+      // Step 2: the options the server sent, anonymised; one must be chosen (VAL-15).
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 2 of 4');
+      const choices = page.getByRole('radio');
+      await expect(choices).toHaveCount(2);
+      await expect(choices.first()).not.toContainText(registrant.email);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText('Choose where to send your code.')).toBeVisible();
+      await page.getByRole('radio', { name: /mail/i }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 4: username, password with its meter, and a confirmation that is not sent.
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 4 of 4');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('password');
-    await expect(page.getByTestId('password-strength')).toContainText(PASSWORD_TOO_WEAK);
-    await page.getByLabel('Confirm Password').fill('something else');
-    await page.getByRole('button', { name: 'Create My Account' }).click();
-    await expect(page.getByText(PASSWORD_MISMATCH)).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
-    await expect(page.getByTestId('password-strength')).toContainText(/Good|Great/);
-    await page.getByLabel('Confirm Password').fill(firstPassword);
-    const stepFour = page.waitForRequest((request) => request.url().endsWith('/users/step_four'));
-    await page.getByRole('button', { name: 'Create My Account' }).click();
-    const sent = (await stepFour).postDataJSON() as {
-      public_key: string;
-      user: Record<string, string>;
-      authentication_code: { code: string };
-    };
-    expect(Object.keys(sent.user).sort()).toEqual(['password', 'username']);
-    expect([44, 91]).toContain(Buffer.from(sent.public_key, 'base64').length);
+      // Step 3: six digits, read from the outbox as a developer would (VAL-16).
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 3 of 4');
+      await page.getByLabel('Six-digit code').fill('12345');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(CODE_SIX_DIGITS)).toBeVisible();
+      await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(registrant.email));
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    // REG-11: signed in, on /news.
-    await expect(page).toHaveURL(/\/app\/news$/);
-    await expect(accountLink(page)).toContainText(DEMO_REGISTRANT.firstName);
-    // Registration's own calls were unsigned (AMB-51).
-    for (const request of requests.filter((r) => r.url().includes('/users/step_'))) {
-      expect(isSigned(request)).toBe(false);
-    }
-  });
+      // Step 4: username, password with its meter, and a confirmation that is not sent.
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 4 of 4');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill('password');
+      await expect(page.getByTestId('password-strength')).toContainText(PASSWORD_TOO_WEAK);
+      await page.getByLabel('Confirm Password').fill('something else');
+      await page.getByRole('button', { name: 'Create My Account' }).click();
+      await expect(page.getByText(PASSWORD_MISMATCH)).toBeVisible();
+      await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+      await expect(page.getByTestId('password-strength')).toContainText(/Good|Great/);
+      await page.getByLabel('Confirm Password').fill(firstPassword);
+      const stepFour = page.waitForRequest((request) => request.url().endsWith('/users/step_four'));
+      await page.getByRole('button', { name: 'Create My Account' }).click();
+      const sent = (await stepFour).postDataJSON() as {
+        public_key: string;
+        user: Record<string, string>;
+        authentication_code: { code: string };
+      };
+      expect(Object.keys(sent.user).sort()).toEqual(['password', 'username']);
+      expect([44, 91]).toContain(Buffer.from(sent.public_key, 'base64').length);
 
-  test('changes the password, with field errors from the server, and goes back (PWD-01, PWD-02, ERR-55, VAL-47, VAL-48)', async ({
-    page,
-  }) => {
-    await signInAs(page, username, firstPassword);
-    await accountLink(page).click();
-    await page.getByRole('link', { name: CHANGE_PASSWORD_LINK }).click();
-    await expect(page).toHaveURL(/\/app\/password_change_request$/);
-    await expect(heading(page, 'Change Password')).toBeVisible();
+      // REG-11: signed in, on /news.
+      await expect(page).toHaveURL(/\/app\/news$/);
+      await expect(accountLink(page)).toContainText(registrant.firstName);
+      // Registration's own calls were unsigned (AMB-51).
+      for (const request of requests.filter((r) => r.url().includes('/users/step_'))) {
+        expect(isSigned(request)).toBe(false);
+      }
+    });
 
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page.getByText(CANT_BE_BLANK).first()).toBeVisible();
+    await test.step('changes the password, with field errors from the server, and goes back', async () => {
+      // Still signed in from registration (REG-11).
+      await accountLink(page).click();
+      await page.getByRole('link', { name: CHANGE_PASSWORD_LINK }).click();
+      await expect(page).toHaveURL(/\/app\/password_change_request$/);
+      await expect(heading(page, 'Change Password')).toBeVisible();
 
-    // A wrong current password: the server's message under that field.
-    await page.getByLabel('Current Password').fill('not my password at all');
-    await page.getByLabel('New Password', { exact: true }).fill(secondPassword);
-    await page.getByLabel('Confirm New Password').fill(secondPassword);
-    const answer = page.waitForResponse((response) =>
-      response.url().endsWith('/password_settings'),
-    );
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    expect((await answer).status()).toBe(422);
-    await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page).toHaveURL(/\/app\/password_change_request$/);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByText(CANT_BE_BLANK).first()).toBeVisible();
 
-    await page.getByLabel('Current Password').fill(firstPassword);
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page).toHaveURL(/\/app\/my_account$/);
-    await expect(page.getByText(PASSWORD_CHANGED)).toBeVisible();
+      // A wrong current password: the server's message under that field.
+      await page.getByLabel('Current Password').fill('not my password at all');
+      await page.getByLabel('New Password', { exact: true }).fill(secondPassword);
+      await page.getByLabel('Confirm New Password').fill(secondPassword);
+      const answer = page.waitForResponse((response) =>
+        response.url().endsWith('/password_settings'),
+      );
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      expect((await answer).status()).toBe(422);
+      await expect(page.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/app\/password_change_request$/);
 
-    // The new password works at sign-in.
-    await page.getByRole('button', { name: SIGN_OUT_LINK }).click();
-    await expect(page).toHaveURL(/\/app\/user\/signIn$/);
-    await submitSignIn(page, username, secondPassword);
-    await expect(page).toHaveURL(/\/app\/calendar$/);
-  });
+      await page.getByLabel('Current Password').fill(firstPassword);
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page).toHaveURL(/\/app\/my_account$/);
+      await expect(page.getByText(PASSWORD_CHANGED)).toBeVisible();
 
-  test('resets the forgotten password in four steps and is signed in (REG-01, REG-06..08, REG-10, REG-11)', async ({
-    page,
-  }) => {
-    await page.goto('/app/forgot_password');
-    await expect(heading(page, RESET_TITLE)).toBeVisible();
-    await proveMembership(page, DEMO_REGISTRANT.memberNumber, DEMO_REGISTRANT.birthDate);
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 2 of 4');
-    await page.getByRole('radio', { name: /text message/i }).click();
-    const stepTwo = page.waitForRequest((request) =>
-      request.url().endsWith('/password_reset_request/step_two'),
-    );
-    await page.getByRole('button', { name: 'Next' }).click();
-    const chosen = (await stepTwo).postDataJSON() as {
-      password_reset_request: { contact_option_key: string };
-    };
-    expect(chosen.password_reset_request.contact_option_key).not.toBe('');
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 3 of 4');
-    await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(DEMO_REGISTRANT.cellPhone));
-    await page.getByRole('button', { name: 'Next' }).click();
+      // The new password works at sign-in.
+      await page.getByRole('button', { name: SIGN_OUT_LINK }).click();
+      await expect(page).toHaveURL(/\/app\/user\/signIn$/);
+      await submitSignIn(page, username, secondPassword);
+      await expect(page).toHaveURL(/\/app\/calendar$/);
+    });
 
-    await expect(page.getByTestId('flow-step')).toHaveText('Step 4 of 4');
-    await page.getByLabel('New Password', { exact: true }).fill(thirdPassword);
-    await page.getByLabel('Confirm New Password').fill(` ${thirdPassword} `);
-    const stepFour = page.waitForRequest((request) =>
-      request.url().endsWith('/password_reset_request/step_four'),
-    );
-    await page.getByRole('button', { name: 'Save New Password' }).click();
-    const sent = (await stepFour).postDataJSON() as {
-      public_key: string;
-      password_reset_request: { password: string; password_confirmation: string };
-    };
-    // VAL-20: trimmed.
-    expect(sent.password_reset_request.password_confirmation).toBe(thirdPassword);
-    expect(sent.public_key.length).toBeGreaterThan(40);
-    await expect(page).toHaveURL(/\/app\/news$/);
-    await expect(accountLink(page)).toContainText(DEMO_REGISTRANT.firstName);
+    await test.step('resets the forgotten password in four steps and is signed in', async () => {
+      await accountLink(page).click();
+      await page.getByRole('button', { name: SIGN_OUT_LINK }).click();
+      await expect(page).toHaveURL(/\/app\/user\/signIn$/);
+      await page.goto('/app/forgot_password');
+      await expect(heading(page, RESET_TITLE)).toBeVisible();
+      await proveMembership(page, registrant.memberNumber, registrant.birthDate);
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 2 of 4');
+      await page.getByRole('radio', { name: /text message/i }).click();
+      const stepTwo = page.waitForRequest((request) =>
+        request.url().endsWith('/password_reset_request/step_two'),
+      );
+      await page.getByRole('button', { name: 'Next' }).click();
+      const chosen = (await stepTwo).postDataJSON() as {
+        password_reset_request: { contact_option_key: string };
+      };
+      expect(chosen.password_reset_request.contact_option_key).not.toBe('');
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 3 of 4');
+      await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(registrant.cellPhone));
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    // The new password works; the old one no longer does.
-    await accountLink(page).click();
-    await page.getByRole('button', { name: SIGN_OUT_LINK }).click();
-    await submitSignIn(page, username, secondPassword);
-    await expect(page.getByText('Incorrect username and/or password')).toHaveCount(2);
-    await submitSignIn(page, username, thirdPassword);
-    await expect(page).toHaveURL(/\/app\/calendar$/);
+      await expect(page.getByTestId('flow-step')).toHaveText('Step 4 of 4');
+      await page.getByLabel('New Password', { exact: true }).fill(thirdPassword);
+      await page.getByLabel('Confirm New Password').fill(` ${thirdPassword} `);
+      const stepFour = page.waitForRequest((request) =>
+        request.url().endsWith('/password_reset_request/step_four'),
+      );
+      await page.getByRole('button', { name: 'Save New Password' }).click();
+      const sent = (await stepFour).postDataJSON() as {
+        public_key: string;
+        password_reset_request: { password: string; password_confirmation: string };
+      };
+      // VAL-20: trimmed.
+      expect(sent.password_reset_request.password_confirmation).toBe(thirdPassword);
+      expect(sent.public_key.length).toBeGreaterThan(40);
+      await expect(page).toHaveURL(/\/app\/news$/);
+      await expect(accountLink(page)).toContainText(registrant.firstName);
+
+      // The new password works; the old one no longer does.
+      await accountLink(page).click();
+      await page.getByRole('button', { name: SIGN_OUT_LINK }).click();
+      await submitSignIn(page, username, secondPassword);
+      await expect(page.getByText('Incorrect username and/or password')).toHaveCount(2);
+      await submitSignIn(page, username, thirdPassword);
+      await expect(page).toHaveURL(/\/app\/calendar$/);
+    });
   });
 });
 

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { TestInfo } from '@playwright/test';
+import { DEMO_ORGANIZATION_NAME } from '../server/db/seed/personas.ts';
+
+/** A member on the demo roster with no account yet: someone a test may register. */
+export interface RosterMember {
+  readonly firstName: string;
+  readonly memberNumber: string;
+  /** 'YYYY-MM-DD' */
+  readonly birthDate: string;
+  readonly email: string;
+  readonly cellPhone: string;
+}
+
+const CANDIDATES_PER_WORKER = 10;
+
+/**
+ * A roster member of the demo organisation without an account, with exactly one e-mail and one
+ * mobile on file, read from the e2e server's own database. Registering uses a member up, so a
+ * test that registers takes a fresh one each attempt (a retry never meets the account its first
+ * try made), and parallel workers draw from different places in the list.
+ */
+export function unregisteredMember(testInfo: TestInfo): RosterMember {
+  const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('LODGEHALL_E2E_DATA_DIR is not set (see e2e/playwright.config.ts).');
+  const db = new Database(path.join(dataDir, 'lodgehall.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select p.first_name as firstName, ms.member_number as memberNumber,
+                p.birth_date as birthDate, min(e.address) as email, min(ph.number) as cellPhone
+           from parties p
+           join member_statuses ms on ms.party_id = p.id and ms.status = 'active'
+           join organizations o on o.id = ms.organization_id and o.name = ?
+           join emails e on e.party_id = p.id
+           join phones ph on ph.party_id = p.id
+           join contact_types ct on ct.id = ph.contact_type_id and ct.name = 'CellPhone'
+          where p.left_at is null and p.birth_date is not null and p.preferred_name is null
+            and not exists (select 1 from users u where u.party_id = p.id)
+            and (select count(*) from emails x where x.party_id = p.id) = 1
+            and (select count(*) from phones x where x.party_id = p.id) = 1
+          group by p.id, ms.member_number
+          order by p.id
+          limit ?`,
+      )
+      .all(DEMO_ORGANIZATION_NAME, (testInfo.parallelIndex + 1) * CANDIDATES_PER_WORKER);
+    const member = rows[testInfo.parallelIndex * CANDIDATES_PER_WORKER + testInfo.retry] as
+      RosterMember | undefined;
+    if (!member) throw new Error('The demo roster has no unregistered member left for this test.');
+    return member;
+  } finally {
+    db.close();
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- <scenario> [...]`: measures Lodgehall against a bare node:http server
- * that answers with the same bytes, side by side in one run (ARCHITECTURE §10). See
+ * that answers with the same bytes, side by side in one run (ARCHITECTURE §10), and a signed
+ * route also against bare-signed, which verifies the signature first (D23-bench). See
  * bench/README.md for what the numbers mean and how to add a scenario.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { headerBytes, headerValue, sendOnce } from './lib/http.ts';
 import { runAutocannon } from './lib/load.ts';
 import type { LoadPlan } from './lib/load.ts';
 import { RunResources } from './lib/processes.ts';
+import { BARE_REFUSAL_STATUS } from './lib/bare-handler.ts';
 import { BUDGET, budgetLine, caveats, compare, formatTable, resultsTable } from './lib/report.ts';
 import type { ToolComparison, Verdict } from './lib/report.ts';
 import type { BenchRequest, Scenario, ScenarioContext } from './lib/scenario.ts';
@@ -142,11 +144,42 @@ async function benchScenario(options: {
     response: answer,
     timeoutMs: BARE_READY_TIMEOUT_MS,
   });
+  // A signed route is also measured against the floor of the protocol: a bare server that
+  // verifies each request's signature before it answers (docs/decisions.md D23-bench).
+  const bareSigned = signer
+    ? await startBare({
+        resources,
+        repoRoot,
+        response: answer,
+        timeoutMs: BARE_READY_TIMEOUT_MS,
+        verifyWith: signer.publicKey,
+      }).catch(async (error: unknown) => {
+        await resources.stop(bare.child);
+        throw error;
+      })
+    : undefined;
+  const baselines = bareSigned ? [bare, bareSigned] : [bare];
   try {
-    // Prove the copy before measuring it.
-    const copy = await sendOnce(bare.baseUrl, request, signer);
-    if (copy.status !== answer.status || !copy.body.equals(answer.body)) {
-      throw new Error(`${scenario.name}: the bare server did not repeat Lodgehall's answer`);
+    // Prove each copy before measuring it.
+    for (const baseline of baselines) {
+      const copy = await sendOnce(baseline.baseUrl, request, signer);
+      if (copy.status !== answer.status || !copy.body.equals(answer.body)) {
+        throw new Error(
+          `${scenario.name}: the ${baseline.label} server did not repeat Lodgehall's answer`,
+        );
+      }
+    }
+    // And that bare-signed really verifies: a request signed for another path must fail.
+    if (bareSigned && signer) {
+      const forged = await sendOnce(bareSigned.baseUrl, request, {
+        publicKey: signer.publicKey,
+        headersFor: (sent) => signer.headersFor({ ...sent, path: `${sent.path}#forged` }),
+      });
+      if (forged.status !== BARE_REFUSAL_STATUS) {
+        throw new Error(
+          `${scenario.name}: bare-signed answered ${forged.status} to a forged signature`,
+        );
+      }
     }
 
     const tools: LoadTool[] = ['autocannon'];
@@ -160,7 +193,7 @@ async function benchScenario(options: {
     const comparisons: ToolComparison[] = [];
     for (const tool of tools) {
       const results: Partial<Record<RunningServer['label'], LoadResult>> = {};
-      for (const server of [lodgehall, bare]) {
+      for (const server of [lodgehall, ...baselines]) {
         const plan: LoadPlan = {
           server,
           request,
@@ -183,7 +216,7 @@ async function benchScenario(options: {
             : await runAutocannon(plan);
         checkpoint();
         // A server that died mid-run shows up only as connection errors: say so plainly.
-        for (const running of [lodgehall, bare]) {
+        for (const running of [lodgehall, ...baselines]) {
           const exit = running.child.exitCode ?? running.child.signalCode;
           if (exit !== null) {
             throw new Error(
@@ -194,7 +227,9 @@ async function benchScenario(options: {
         }
       }
       if (results.lodgehall && results.bare) {
-        comparisons.push(compare(tool, results.lodgehall, results.bare, opts.connections));
+        comparisons.push(
+          compare(tool, results.lodgehall, results.bare, opts.connections, results['bare-signed']),
+        );
       }
     }
     const linesUnderLoad = lodgehall.output.lines - linesBefore;
@@ -239,27 +274,32 @@ async function benchScenario(options: {
       verdict: primary?.budget.verdict ?? 'N/A',
     };
   } finally {
-    await resources.stop(bare.child);
+    for (const baseline of baselines) await resources.stop(baseline.child);
   }
 }
 
 function summaryTable(reports: readonly ScenarioReport[]): string {
   const first = reports[0]?.comparisons[0]?.lodgehall.requestsPerSecond;
+  const rps = (value: number | undefined): string =>
+    value === undefined ? '-' : Math.round(value).toLocaleString('en-US');
+  const ratio = (value: number | undefined): string =>
+    value === undefined ? '-' : value.toFixed(2);
   const rows = reports.map((report) => {
     const primary = report.comparisons[0];
-    const rps = primary?.lodgehall.requestsPerSecond;
+    const ours = primary?.lodgehall.requestsPerSecond;
     return [
       report.name,
       report.signed ? 'signed' : 'unsigned',
-      rps === undefined ? '-' : Math.round(rps).toLocaleString('en-US'),
-      primary?.bare.requestsPerSecond === undefined
-        ? '-'
-        : Math.round(primary.bare.requestsPerSecond).toLocaleString('en-US'),
-      primary?.ratio === undefined ? '-' : primary.ratio.toFixed(2),
-      primary?.cpuRatio === undefined ? '-' : primary.cpuRatio.toFixed(2),
+      rps(ours),
+      rps(primary?.bare.requestsPerSecond),
+      ratio(primary?.ratio),
+      ratio(primary?.cpuRatio),
+      rps(primary?.bareSigned?.requestsPerSecond),
+      ratio(primary?.signedRatio),
+      ratio(primary?.signedCpuRatio),
       primary ? primary.lodgehall.latencyMs.p99.toFixed(2) : '-',
-      rps !== undefined && first ? (rps / first).toFixed(2) : '-',
-      report.verdict,
+      ours !== undefined && first ? (ours / first).toFixed(2) : '-',
+      primary ? `${report.verdict} (vs ${primary.budgetBaseline})` : report.verdict,
     ];
   });
   return formatTable(
@@ -268,8 +308,11 @@ function summaryTable(reports: readonly ScenarioReport[]): string {
       'kind',
       'lodgehall req/s',
       'bare req/s',
-      'ratio',
-      'CPU ratio',
+      'vs bare',
+      'CPU vs bare',
+      'bare-signed req/s',
+      'vs bare-signed',
+      'CPU vs bare-signed',
       'p99 ms',
       `vs ${reports[0]?.name ?? 'first'}`,
       'budget',

@@ -13,7 +13,11 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
-import { registerProblemHandling } from './plugins/problems.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerProblemHandling,
+} from './plugins/problems.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerSecurity, requestIdFrom } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -64,8 +68,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false },
+    // Every refusal is problem+json (ARCHITECTURE §4), the framework's and Node's own too:
+    // they are answered in plugins/problems.ts instead of with Fastify's internal codes.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
+    http: { requireHostHeader: false },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

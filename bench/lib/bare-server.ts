@@ -1,7 +1,9 @@
 /**
- * The baseline: a bare `node:http` server that answers every request with one fixed
- * status, header list and body, read from the JSON file named on the command line. It does
- * nothing else, so its throughput is what this machine's Node can serve for those bytes.
+ * The baselines: a bare `node:http` server that answers every request with one fixed
+ * status, header list and body, read from the JSON file named on the command line. `bare`
+ * does nothing else, so its throughput is what this machine's Node can serve for those bytes;
+ * `bare-signed` verifies each request's signature first (bare-handler.ts), the floor of any
+ * signed route.
  *
  * Run as a child of the harness (`node --import tsx bench/lib/bare-server.ts <spec.json>`),
  * with an IPC channel: it reports its port there, and exits when the channel closes, so it
@@ -9,6 +11,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { createBareHandler } from './bare-handler.ts';
 import { isBareSpec } from './bare-spec.ts';
 
 const specFile = process.argv[2];
@@ -24,17 +27,8 @@ if (!isBareSpec(parsed)) {
   console.error(`bare-server: ${specFile} is not a bare server spec`);
   process.exit(2);
 }
-const { status, rawHeaders } = parsed;
-const body = Buffer.from(parsed.bodyBase64, 'base64');
-// Node writes a flat [name, value, ...] list as is, keeping Lodgehall's names and order.
-const headers = [...rawHeaders];
 
-const server = http.createServer((req, res) => {
-  // Drain any request body so the keep-alive connection stays usable, as Fastify would.
-  req.resume();
-  res.writeHead(status, headers);
-  res.end(body);
-});
+const server = http.createServer(createBareHandler(parsed));
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

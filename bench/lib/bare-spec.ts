@@ -6,6 +6,11 @@ export interface BareSpec {
   /** Flat name, value, name, value... list, sent as is. */
   readonly rawHeaders: readonly string[];
   readonly bodyBase64: string;
+  /**
+   * For `bare-signed`: the member's public key (standard base64 SPKI DER, as `public_key`
+   * at sign-in); each request's signature is verified with it before the answer.
+   */
+  readonly verifyWith?: string;
 }
 
 /**
@@ -25,7 +30,7 @@ const PER_RESPONSE_HEADERS = new Set([
  * Everything else is copied, security headers and request ids included: they are bytes
  * Lodgehall sends on every answer, and a fair baseline sends them too.
  */
-export function bareSpecFrom(response: CapturedResponse): BareSpec {
+export function bareSpecFrom(response: CapturedResponse, verifyWith?: string): BareSpec {
   const rawHeaders: string[] = [];
   for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) {
     const name = response.rawHeaders[i] ?? '';
@@ -33,7 +38,12 @@ export function bareSpecFrom(response: CapturedResponse): BareSpec {
     rawHeaders.push(name, response.rawHeaders[i + 1] ?? '');
   }
   rawHeaders.push('content-length', String(response.body.length));
-  return { status: response.status, rawHeaders, bodyBase64: response.body.toString('base64') };
+  return {
+    status: response.status,
+    rawHeaders,
+    bodyBase64: response.body.toString('base64'),
+    ...(verifyWith === undefined ? {} : { verifyWith }),
+  };
 }
 
 export function isBareSpec(value: unknown): value is BareSpec {
@@ -47,6 +57,7 @@ export function isBareSpec(value: unknown): value is BareSpec {
     Array.isArray(spec.rawHeaders) &&
     spec.rawHeaders.length % 2 === 0 &&
     spec.rawHeaders.every((item) => typeof item === 'string') &&
-    typeof spec.bodyBase64 === 'string'
+    typeof spec.bodyBase64 === 'string' &&
+    (spec.verifyWith === undefined || typeof spec.verifyWith === 'string')
   );
 }

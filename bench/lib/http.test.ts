@@ -64,7 +64,10 @@ describe('sendOnce', () => {
         headers: { 'content-type': 'application/json' },
         body: '{"a":1}',
       },
-      { headersFor: (request) => ({ 'x-signature': `${request.method} ${request.path}` }) },
+      {
+        publicKey: 'unused',
+        headersFor: (request) => ({ 'x-signature': `${request.method} ${request.path}` }),
+      },
     );
     expect(got.status).toBe(201);
     expect(got.body.toString()).toBe('made');

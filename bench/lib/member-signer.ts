@@ -26,6 +26,7 @@ export async function signInForBench(
   }
   const cookie = cookieHeaderFrom(answer);
   return {
+    publicKey: exportPublicKey(publicKey),
     headersFor(request) {
       const { salt, signature } = signRequest(
         privateKey,

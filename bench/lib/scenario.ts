@@ -38,6 +38,11 @@ export interface CapturedResponse {
  */
 export interface RequestSigner {
   headersFor(request: BenchRequest): Readonly<Record<string, string>>;
+  /**
+   * The public key the signatures verify with (standard base64 SPKI DER, as sent at sign-in):
+   * the bare-signed baseline verifies every request with it.
+   */
+  readonly publicKey: string;
 }
 
 export interface ScenarioContext {

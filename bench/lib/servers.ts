@@ -7,9 +7,10 @@ import { BENCH_HOST, findFreePort, waitForOk } from './http.ts';
 import { OutputTail } from './processes.ts';
 import type { RunResources } from './processes.ts';
 import type { CapturedResponse } from './scenario.ts';
+import type { TargetLabel } from './stats.ts';
 
 export interface RunningServer {
-  readonly label: 'lodgehall' | 'bare';
+  readonly label: TargetLabel;
   readonly baseUrl: string;
   readonly pid: number;
   readonly child: ChildProcess;
@@ -105,19 +106,22 @@ export async function startLodgehall(options: {
 }
 
 /**
- * Starts `bare-server.ts` on the captured answer. The bytes travel in a temporary file
- * (an answer can be megabytes; an argument or environment variable could not hold it).
+ * Starts `bare-server.ts` on the captured answer: `bare`, or with `verifyWith` (the signer's
+ * public key) `bare-signed`. The bytes travel in a temporary file (an answer can be
+ * megabytes; an argument or environment variable could not hold it).
  */
 export async function startBare(options: {
   resources: RunResources;
   repoRoot: string;
   response: CapturedResponse;
   timeoutMs: number;
+  verifyWith?: string;
 }): Promise<RunningServer> {
+  const label: TargetLabel = options.verifyWith === undefined ? 'bare' : 'bare-signed';
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lodgehall-bench-'));
   options.resources.ownFolder(folder);
-  const specFile = path.join(folder, 'bare-spec.json');
-  fs.writeFileSync(specFile, JSON.stringify(bareSpecFrom(options.response)));
+  const specFile = path.join(folder, `${label}-spec.json`);
+  fs.writeFileSync(specFile, JSON.stringify(bareSpecFrom(options.response, options.verifyWith)));
 
   const output = new OutputTail();
   const script = path.join(options.repoRoot, 'bench', 'lib', 'bare-server.ts');
@@ -130,7 +134,7 @@ export async function startBare(options: {
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error('the bare server did not report its port in time')),
+      () => reject(new Error(`the ${label} server did not report its port in time`)),
       options.timeoutMs,
     );
     child.once('message', (message: unknown) => {
@@ -141,7 +145,9 @@ export async function startBare(options: {
           : undefined;
       if (typeof reported === 'number' && reported > 0) resolve(reported);
       else
-        reject(new Error(`the bare server sent an unexpected message: ${JSON.stringify(message)}`));
+        reject(
+          new Error(`the ${label} server sent an unexpected message: ${JSON.stringify(message)}`),
+        );
     });
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -149,7 +155,7 @@ export async function startBare(options: {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the bare server exited with ${code}: ${output.text()}`));
+      reject(new Error(`the ${label} server exited with ${code}: ${output.text()}`));
     });
   }).catch(async (error: unknown) => {
     await options.resources.stop(child);
@@ -157,7 +163,7 @@ export async function startBare(options: {
   });
 
   return {
-    label: 'bare',
+    label,
     baseUrl: `http://${BENCH_HOST}:${port}`,
     pid: child.pid ?? 0,
     child,

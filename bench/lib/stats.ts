@@ -1,5 +1,6 @@
 export type LoadTool = 'autocannon' | 'wrk';
-export type TargetLabel = 'lodgehall' | 'bare';
+/** Lodgehall, the bare baseline, and for signed scenarios the baseline that verifies too. */
+export type TargetLabel = 'lodgehall' | 'bare' | 'bare-signed';
 
 /** One measured run of one tool against one server. */
 export interface LoadResult {

@@ -109,8 +109,16 @@ export function registerAuth(api: FastifyInstance): void {
   });
 
   api.addHook('onSend', async (request, reply, payload) => {
-    if (request.actor.kind === 'member' && reply.statusCode < 400) {
-      const metadata = await userMetadata(api.services, request.actor.partyId);
+    // The session is set once the signature checks out; a request refused before the API's own
+    // hooks ran (a 503 while closing, no Host) has neither session nor actor.
+    const { session } = request;
+    // A member's answer, or the answer to a write (sign-in, a registration step), is about one
+    // person: no browser or proxy may keep it. Only a visitor's public read may be stored.
+    if (session || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      reply.header('cache-control', 'no-store');
+    }
+    if (session && reply.statusCode < 400) {
+      const metadata = await userMetadata(api.services, session.partyId);
       reply.header(USER_METADATA_HEADER, Buffer.from(JSON.stringify(metadata)).toString('base64'));
     }
     return payload;

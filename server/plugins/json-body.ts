@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { AppError } from '../errors.ts';
+import { AppError, httpRefusal } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,13 +9,44 @@ declare module 'fastify' {
   }
 }
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /**
- * Parses JSON bodies while keeping their text for the signature check. Like Fastify's own
- * parser it refuses `__proto__` and `constructor.prototype` keys (prototype poisoning).
+ * Why a JSON body cannot be read as sent, or undefined when it can: the signature covers the
+ * body's UTF-8 text, so another charset or a compressed body would be checked and parsed as
+ * something the client did not send.
+ */
+function unreadableJson(
+  contentType: string | undefined,
+  contentEncoding: string | undefined,
+): string | undefined {
+  const charset = contentType ? CHARSET.exec(contentType)?.[1]?.toLowerCase() : undefined;
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return 'Send the request body as JSON in UTF-8.';
+  }
+  if (contentEncoding !== undefined && contentEncoding.trim().toLowerCase() !== 'identity') {
+    return 'Send the request body as JSON without compression.';
+  }
+  return undefined;
+}
+
+/**
+ * The API reads JSON bodies only (any other type is a 415), and keeps their text for the
+ * signature check. Like Fastify's own parser it refuses `__proto__` and
+ * `constructor.prototype` keys (prototype poisoning).
  */
 export function registerJsonBody(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // Fastify also reads text/plain by default; no route takes it.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const refusal = unreadableJson(
+      request.headers['content-type'],
+      request.headers['content-encoding'],
+    );
+    if (refusal) {
+      done(httpRefusal(415, refusal), undefined);
+      return;
+    }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     request.rawBody = text;
     if (text.trim() === '') {

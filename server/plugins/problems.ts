@@ -1,22 +1,50 @@
+import { STATUS_CODES } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, problemType } from '../errors.ts';
+import { AppError, MalformedUrlError, httpRefusal, problemType } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { API_PREFIX } from '../../common/constants.ts';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
+/**
+ * A refusal is about one request: never to be stored and served again (a cached 404 or 401
+ * would outlive the cause).
+ */
+const PROBLEM_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+function problemBody(error: AppError): Record<string, unknown> {
+  return {
+    type: problemType(error.problem),
+    title: error.title,
+    status: error.status,
+    ...error.extra,
+  };
+}
+
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  reply.headers(PROBLEM_HEADERS);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply
-    .code(error.status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send({
-      type: problemType(error.problem),
-      title: error.title,
-      status: error.status,
-      ...error.extra,
-    });
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error));
+}
+
+/** The bytes of a problem answer, for the refusals that happen where Fastify has no reply. */
+function problemMessage(error: AppError): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify(problemBody(error));
+  return {
+    headers: {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'content-length': String(Buffer.byteLength(body)),
+      ...PROBLEM_HEADERS,
+      ...error.headers,
+    },
+    body,
+  };
 }
 
 /** Field name of a validation issue: the last key of its path, or `base` for the whole body. */
@@ -46,29 +74,101 @@ function toAppError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError(400, 'malformed-json', 'The request body is not valid JSON.');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(413, 'payload-too-large', 'The request body is too large.');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'unsupported-media-type', 'Send the request body as JSON.');
+    case 'FST_ERR_BAD_URL':
+      return new MalformedUrlError();
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError(400, 'bad-request', 'The request body length is wrong.');
+      return httpRefusal(400, 'The request body length is wrong.');
     default:
       break;
   }
-  if (error.statusCode === 429) {
-    return new AppError(429, 'too-many-requests', 'Too many attempts. Please wait and try again.');
-  }
+  // Every other framework refusal (413, 414, 415, 429...) by its status alone: its message
+  // names Fastify's internals and may echo the path back.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError(error.statusCode, 'bad-request', error.message);
+    return httpRefusal(error.statusCode);
   }
-  return new AppError(500, 'internal-server-error', 'An error occurred on the server.');
+  return httpRefusal(500);
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith(API_PREFIX);
 }
 
+/**
+ * Fastify's `frameworkErrors`: refusals its router makes before any route or hook runs (an
+ * address that does not decode, a path parameter over `maxParamLength`).
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const appError = toAppError(error);
+  request.log.info({ status: appError.status, problem: appError.problem }, 'request refused');
+  void sendProblem(reply, appError);
+}
+
+type MaybeAnswering = Duplex & { _httpMessage?: { headersSent?: boolean } | null };
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request
+ * (headers over `maxHeaderSize`, a malformed request line, Content-Length with chunked, a
+ * request that took too long). There is no reply object, so the answer is written to the
+ * socket, which is then closed: the parser cannot find the next request in what follows.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let appError: AppError;
+  if (error.code === 'HPE_HEADER_OVERFLOW') appError = httpRefusal(431);
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') appError = httpRefusal(408);
+  else appError = httpRefusal(400);
+  this.log.info({ status: appError.status, code: error.code }, 'request refused by the parser');
+  // As Node does: never write into an answer already on its way (a pipelined request).
+  const inFlight = (socket as MaybeAnswering)._httpMessage;
+  if (socket.writable && inFlight?.headersSent !== true) {
+    const { headers, body } = problemMessage(appError);
+    const lines = Object.entries({ ...headers, connection: 'close' }).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    );
+    const statusLine = `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}`;
+    socket.write(`${statusLine}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy();
+}
+
+/** Node answers an `Expect` other than `100-continue` itself, with an empty 417. */
+function answerExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const { headers, body } = problemMessage(httpRefusal(417));
+  response.writeHead(417, headers);
+  response.end(body);
+}
+
 export function registerProblemHandling(app: FastifyInstance): void {
+  app.server.on('checkExpectation', answerExpectation);
+
+  // Fastify's own 503 while closing is bare JSON written around every hook; this one is ours.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      done(httpRefusal(503));
+      return;
+    }
+    // Node refuses this with an empty 400 unless told not to (requireHostHeader, app.ts).
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      done(httpRefusal(400, 'The request has no Host header.'));
+      return;
+    }
+    done();
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateForMask, isBirthDateSeparator } from './birth-date.ts';
+import { birthDateForMask, birthDateFromIso, isBirthDateSeparator } from './birth-date.ts';
 import { BIRTH_DATE_PATTERN, isRealBirthDate } from './schemas/registration.ts';
 
 describe('birthDateForMask: a whole date as people write it (issue 8 §5, CONST-24)', () => {
@@ -93,5 +93,12 @@ describe('isBirthDateSeparator', () => {
 
   it.each(['7', '_', ',', '', '//'])('%j does not', (character) => {
     expect(isBirthDateSeparator(character)).toBe(false);
+  });
+});
+
+describe('birthDateFromIso', () => {
+  it('writes the roster’s date as a member enters it', () => {
+    expect(birthDateFromIso('1949-07-04')).toBe('07/04/1949');
+    expect(birthDateForMask(birthDateFromIso('1961-03-14'))).toBe('03/14/1961');
   });
 });

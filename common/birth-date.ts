@@ -59,3 +59,9 @@ export function birthDateForMask(text: string): string {
   }
   return withSlashes(digits);
 }
+
+/** `1949-07-04` (how the roster keeps a birth date) → `07/04/1949` (how a member enters it). */
+export function birthDateFromIso(isoDate: string): string {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  return `${month}/${day}/${year}`;
+}

@@ -21,6 +21,16 @@ export const USER_METADATA_HEADER = 'x-user-metadata';
 export const SPEC_BOOTSTRAP_DELAY_MS = 1200;
 /** AMB-52: if the bootstrap call has not settled after this long, the Network Error dialog shows. */
 export const BOOTSTRAP_TIMEOUT_MS = 10_000;
+/**
+ * Issue 8 §5: any other call with no answer after this long ends in the Network Error (ERR-01)
+ * and the screen's Try again, plus the time a large body takes to send (see the next).
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/**
+ * The slowest upload a call still waits for, in bytes a second (about 0.8 Mbit/s, a weak phone
+ * signal): a post's photos travel as base64 in the JSON, so its call may take that much longer.
+ */
+export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 100_000;
 /** CONST-02. */
 export const CHAT_POLL_MS = 500;
 /** CONST-03. */

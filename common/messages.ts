@@ -322,6 +322,9 @@ export const COMMENTS_LOAD_FAILED = 'The comments could not be loaded.';
 export const TRY_AGAIN = 'Try again';
 export const CONFIRM_DELETE_COMMENT = 'Are you sure you wish to delete this comment?';
 export const commentBy = (name: string): string => `Comment by ${name}`;
+/** Said to screen readers when a new comment or reply has been taken (issue 8 §5). */
+export const COMMENT_POSTED = 'Comment posted.';
+export const REPLY_POSTED = 'Reply posted.';
 
 /** The post form (POST-08..18). Post As names the lodge; the rest are Lodgehall's own words. */
 export const webmasterOfLodge = (lodge: string): string => `Webmaster of ${lodge}`;

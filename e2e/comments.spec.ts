@@ -6,6 +6,7 @@ import {
   ADD_A_COMMENT,
   CANCEL,
   COMMENT_HIDDEN,
+  COMMENT_POSTED,
   CONFIRM_DELETE_COMMENT,
   OK,
   POST_COMMENT,
@@ -113,9 +114,10 @@ async function addComment(page: Page, text: string) {
   await form.getByLabel(ADD_A_COMMENT).fill(text);
   await form.getByRole('button', { name: POST_COMMENT }).click();
   await expect(commentWith(page, text)).toBeVisible();
-  // The emptied form's Post Comment is off again, so the focus is back in its text field.
   await expect(form.getByLabel(ADD_A_COMMENT)).toHaveValue('');
-  await expect(form.getByLabel(ADD_A_COMMENT)).toBeFocused();
+  // Issue 8 §5: the new comment takes the focus, in view (it may be far below the form).
+  await expect(commentWith(page, text)).toBeFocused();
+  await expect(commentWith(page, text)).toBeInViewport();
 }
 
 async function reply(page: Page, to: string, text: string) {
@@ -125,6 +127,7 @@ async function reply(page: Page, to: string, text: string) {
   await form.getByRole('textbox').fill(text);
   await form.getByRole('button', { name: POST_REPLY }).click();
   await expect(commentWith(page, text)).toBeVisible();
+  await expect(commentWith(page, text)).toBeFocused();
 }
 
 async function signedInPage(browser: Browser, username: string) {
@@ -274,6 +277,43 @@ test.describe('comments on a post', () => {
     await expect(commentWith(page, 'Said before.')).toBeVisible();
     await expect(section(page).getByLabel(ADD_A_COMMENT)).toHaveCount(0);
     await expect(section(page).getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
+  });
+
+  test('on a phone, a new comment below many others is brought into view, lit up and announced (issue 8 §5, AMB-29)', async ({
+    page,
+    baseURL,
+  }) => {
+    const { member, postId, containerId } = await newPost(baseURL ?? '');
+    for (let index = 1; index <= 15; index += 1) {
+      await member.call('POST', '/comments', {
+        comment: {
+          comment_container_id: containerId,
+          parent_id: null,
+          comment: `Earlier comment ${index}: a few words to give it some height on a phone.`,
+        },
+      });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+    await openPost(page, postId);
+    const form = section(page).getByTestId('comment-form');
+    await form.getByLabel(ADD_A_COMMENT).scrollIntoViewIfNeeded();
+    await expect(
+      commentWith(page, 'Earlier comment 15: a few words to give it some height on a phone.'),
+    ).not.toBeInViewport();
+
+    const text = 'I will bring the coffee urn.';
+    await form.getByLabel(ADD_A_COMMENT).fill(text);
+    await form.getByRole('button', { name: POST_COMMENT }).click();
+    const posted = commentWith(page, text);
+    await expect(posted).toHaveAttribute('data-highlighted', 'true');
+    await expect(posted).toBeInViewport();
+    await expect(posted).toBeFocused();
+    await expect(section(page).getByRole('status')).toHaveText(COMMENT_POSTED);
+    await expect(section(page).getByRole('heading', { level: 2 })).toHaveText('Comments (16)');
+    // The light goes out by itself (AMB-29's four seconds); the comment stays where it is.
+    await expect(posted).not.toHaveAttribute('data-highlighted');
+    await expect(posted).toBeInViewport();
   });
 
   test('a deep thread fits a phone and passes the accessibility checks (CMT-01, CMT-11)', async ({

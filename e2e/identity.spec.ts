@@ -49,10 +49,13 @@ function apiRequests(page: Page): Request[] {
   return seen;
 }
 
-/** The birth date as a person types it into the MM/DD/YYYY mask. */
+/**
+ * The birth date as many people write it, with no leading zeros: `7/4/1949`. The field pads
+ * it into the MM/DD/YYYY mask (issue 8 §5).
+ */
 function typedBirthDate(isoDate: string): string {
   const [year = '', month = '', day = ''] = isoDate.split('-');
-  return `${month}${day}${year}`;
+  return `${Number(month)}/${Number(day)}/${year}`;
 }
 
 async function proveMembership(page: Page, memberNumber: string, birthDate: string) {

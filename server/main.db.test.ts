@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX } from '../common/constants.ts';
 import { createTestDatabase } from './test/test-database.ts';
 import type { TestDatabase } from './test/test-database.ts';
 
@@ -27,10 +28,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/main.ts` as a real process; `whenReady` runs once /readyz answers, then SIGTERM. */
+/**
+ * Starts `server/main.ts` as a real process; `whenReady` runs once it says it is running (with
+ * what it has printed so far), then SIGTERM.
+ */
 function runServer(
   env: Record<string, string>,
-  whenReady?: (baseUrl: string) => Promise<void>,
+  whenReady?: (baseUrl: string, printed: () => string) => Promise<void>,
+  killAfterMs = 60_000,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [MAIN], {
@@ -43,7 +48,7 @@ function runServer(
       output += chunk.toString();
       if (whenReady && !polling && output.includes('Lodgehall is running at')) {
         polling = true;
-        whenReady(`http://127.0.0.1:${env.PORT}`)
+        whenReady(`http://127.0.0.1:${env.PORT}`, () => output)
           .then(() => child.kill('SIGTERM'))
           .catch((error: unknown) => {
             child.kill('SIGKILL');
@@ -54,7 +59,7 @@ function runServer(
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, output });
@@ -122,6 +127,76 @@ describe('starting the server (server/main.ts)', () => {
     expect(second.code, second.output).toBe(0);
   });
 });
+
+describe('starting on an empty database with the demo data (issue 8 §5)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    await database.handle.close();
+  });
+
+  afterAll(async () => {
+    await database.drop().catch(() => undefined);
+  });
+
+  it('prints what to enter to try registration and a password reset, and those values pass step one', async () => {
+    const env = { ...database.env, SEED_DEMO: 'true', PORT: String(await freePort()) };
+    const run = await runServer(
+      env,
+      async (baseUrl, printed) => {
+        await vi.waitFor(() => expect(printed()).toContain('Stop it with Ctrl-C.'));
+        const organizations = (await (
+          await fetch(`${baseUrl}${API_PREFIX}/organizations.json`)
+        ).json()) as { data: { organizations: { id: number; name: string }[] } };
+        const idOf = (name: string) =>
+          organizations.data.organizations.find((organization) => organization.name === name)?.id;
+        for (const [heading, path, wrapper] of [
+          ['Try registration', '/users/step_one', 'new_user'],
+          ['Try a password reset', '/password_reset_request/step_one', 'password_reset_request'],
+        ] as const) {
+          const proof = proofAfter(printed(), heading);
+          const response = await fetch(`${baseUrl}${API_PREFIX}${path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify({
+              [wrapper]: {
+                organization_id: idOf(proof.organization),
+                member_number: proof.memberNumber,
+                birth_date: proof.birthDate,
+              },
+            }),
+          });
+          const answer = (await response.json()) as {
+            data?: { authentication_options?: unknown[] };
+          };
+          expect(response.status, `${heading}: ${JSON.stringify(answer)}`).toBe(200);
+          expect(answer.data?.authentication_options?.length).toBeGreaterThan(0);
+        }
+      },
+      110_000,
+    );
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('Sign in with one of the demo accounts');
+    expect(run.output).toContain('npm run lodgehall -- outbox');
+  }, 120_000);
+});
+
+/** The organisation, member number and birth date printed under the line starting `heading`. */
+function proofAfter(output: string, heading: string) {
+  const start = output.indexOf(heading);
+  expect(start, `no "${heading}" in:\n${output}`).toBeGreaterThanOrEqual(0);
+  const [, organization, memberNumber, birthDate] =
+    /\n\s+Organization\s+(.+)\n\s+Member Number\s+(\S+)\n\s+Birth Date\s+(\S+)/.exec(
+      output.slice(start),
+    ) ?? [];
+  expect(birthDate, output).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  return {
+    organization: organization?.trim() ?? '',
+    memberNumber: memberNumber ?? '',
+    birthDate: birthDate ?? '',
+  };
+}
 
 async function createTestDatabaseAt(database: TestDatabase) {
   const { openDatabase } = await import('./db/database.ts');

@@ -26,15 +26,11 @@ async function seedIfEmpty(config: AppConfig, database: DatabaseHandle): Promise
   return true;
 }
 
-async function printWelcome(demo: boolean, url: string): Promise<void> {
+async function printWelcome(demo: boolean, url: string, config: AppConfig): Promise<void> {
   const lines = [``, `Lodgehall is running at ${url}${BASE_PATH}`];
   if (demo) {
-    const { DEMO_PASSWORD, PERSONAS } = await import('./db/seed/personas.ts');
-    lines.push(
-      ``,
-      `Sign in with one of the demo accounts, password "${DEMO_PASSWORD}":`,
-      ...PERSONAS.map((persona) => `  ${persona.username.padEnd(10)} ${persona.description}`),
-    );
+    const { demoGuideLines } = await import('./db/seed/demo-guide.ts');
+    lines.push(``, ...demoGuideLines({ mailKeptInOutbox: !config.SMTP_URL }));
   }
   lines.push(``, `Stop it with Ctrl-C.`, ``);
   process.stdout.write(lines.join('\n'));
@@ -109,7 +105,7 @@ async function main(): Promise<void> {
     { engine: database.engine, readyInMs: Math.round(performance.now() - startedAt) },
     'ready',
   );
-  await printWelcome(demo, url);
+  await printWelcome(demo, url, config);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { birthDateFromIso } from '../../common/birth-date.ts';
 import { API_PREFIX } from '../../common/constants.ts';
 import { exportPublicKey, signRequest } from '../auth/signatures.ts';
 import type { ContactKind, MemberStatusValue } from '../db/schema.ts';
@@ -153,10 +154,7 @@ export interface Proof {
 }
 
 /** 'YYYY-MM-DD' → 'MM/DD/YYYY', as the form sends it. */
-export function usDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}/${day}/${year}`;
-}
+export const usDate = birthDateFromIso;
 
 /** The six-digit code of the newest outbox message to this address or number. */
 export async function codeSentTo(server: TestServer, to: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS, SLOWEST_UPLOAD_BYTES_PER_SECOND } from '../../common/constants.ts';
 import {
   NETWORK_ERROR_TEXT,
   NETWORK_ERROR_TITLE,
@@ -11,6 +12,7 @@ import {
   apiRequest,
   CLIENT_VERSION,
   queryClient,
+  requestTimeoutMs,
   setUnauthorizedHandler,
 } from './client.ts';
 import { setRequestSigner } from './signing.ts';
@@ -164,6 +166,62 @@ describe('apiRequest: the global error mapping (ERR-01, ERR-02, ERR-05, AMB-15)'
     const error = await pending;
     expect(error.kind).toBe('network');
     expect(getOkDialogQueue()).toEqual([expect.objectContaining({ title: NETWORK_ERROR_TITLE })]);
+  });
+
+  it('ends every call with no answer after REQUEST_TIMEOUT_MS, with the Network Error (issue 8 §5, ERR-01)', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    );
+    let settled = false;
+    const pending = rejection(apiRequest('GET', '/posts/1.json')).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(getOkDialogQueue()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+    expect(getOkDialogQueue()).toEqual([
+      expect.objectContaining({ title: NETWORK_ERROR_TITLE, content: NETWORK_ERROR_TEXT }),
+    ]);
+  });
+
+  it('waits longer for a large body, as photos are, by its size', async () => {
+    expect(requestTimeoutMs(0)).toBe(REQUEST_TIMEOUT_MS);
+    expect(requestTimeoutMs(SLOWEST_UPLOAD_BYTES_PER_SECOND * 30)).toBe(
+      REQUEST_TIMEOUT_MS + 30_000,
+    );
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    );
+    const photo = 'A'.repeat(SLOWEST_UPLOAD_BYTES_PER_SECOND * 10);
+    let settled = false;
+    const pending = rejection(apiRequest('POST', '/posts', { body: { post: { photo } } })).finally(
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 5_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect((await pending).kind).toBe('network');
+  });
+
+  it('leaves no timer behind once the answer came', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: {} }));
+    await apiRequest('GET', '/posts.json');
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('shows nothing when the caller cancels', async () => {

@@ -4,6 +4,8 @@ import {
   CLIENT_ID_HEADER,
   CLIENT_VERSION_HEADER,
   LIST_STALE_MS,
+  REQUEST_TIMEOUT_MS,
+  SLOWEST_UPLOAD_BYTES_PER_SECOND,
   UNPROCESSABLE_ENTITY_ERROR,
   USER_METADATA_HEADER,
   WEB_CLIENT_ID,
@@ -131,7 +133,7 @@ export interface ApiRequestOptions {
   globalErrors?: boolean;
   /** Let a 401 end the session (default true). Sign-in turns it off (SESS-05). */
   handleUnauthorized?: boolean;
-  /** Give up after this long and treat it as no answer. */
+  /** Give up after this long and treat it as no answer (default: requestTimeoutMs). */
   timeoutMs?: number;
   /** The caller's cancellation (e.g. TanStack Query's); a cancelled call shows no dialog. */
   signal?: AbortSignal;
@@ -211,8 +213,19 @@ function reportGlobally(error: ApiError, options: ApiRequestOptions): void {
 }
 
 /**
+ * How long a call may go unanswered before it ends as no answer (issue 8 §5, ERR-01): the
+ * fixed REQUEST_TIMEOUT_MS, plus the time its body takes to send at the slowest upload still
+ * waited for. Nothing waits forever: without this a lost network left "Loading the post…" up
+ * for good.
+ */
+export function requestTimeoutMs(bodyLength: number): number {
+  return REQUEST_TIMEOUT_MS + Math.ceil((bodyLength / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000);
+}
+
+/**
  * Makes one API call and resolves with the parsed JSON body (undefined for an empty answer).
- * Rejects with ApiError; the global dialogs and the 401 rule have run by then.
+ * Rejects with ApiError; the global dialogs and the 401 rule have run by then. A call with no
+ * answer in time (requestTimeoutMs) rejects as a network error, with the Network Error dialog.
  */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -235,13 +248,15 @@ export async function apiRequest<T>(
   const onCallerAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   let timedOut = false;
-  const timer =
-    options.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, options.timeoutMs);
+  // A timer rather than AbortSignal.timeout: the same clock as the rest of the page, which a
+  // browser test can move forward (Playwright's page.clock) instead of waiting.
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.timeoutMs ?? requestTimeoutMs(bodyText.length),
+  );
 
   let response: Response;
   let body: unknown;
@@ -267,7 +282,7 @@ export async function apiRequest<T>(
     reportGlobally(error, options);
     throw error;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
@@ -281,7 +296,11 @@ export async function apiRequest<T>(
   return body as T;
 }
 
-/** TanStack Query for the whole app: the spec's 15-second list age is the default staleTime. */
+/**
+ * TanStack Query for the whole app: the spec's 15-second list age is the default staleTime.
+ * No retries: a call that failed has shown its dialog, the screen offers Try again, and a call
+ * with no answer ends after one requestTimeoutMs rather than several (issue 8 §5).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -210,6 +210,29 @@ describe('registration end to end (REG-01, REG-05..07, REG-09..11, API-REG-05..0
   });
 });
 
+describe('the birth date as a member in their seventies types it (issue 8 §5, VAL-14)', () => {
+  it.each([
+    ['/register', 'users', 'new_user'],
+    ['/forgot_password', 'password_reset_request', 'password_reset_request'],
+  ] as const)('%s takes 7/4/1949 and sends 07/04/1949', async (path, kind, wrapper) => {
+    fetchMock.mockImplementation(fakeApi(api(kind)));
+    await open(path);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Organization' }), {
+      target: { value: '1' },
+    });
+    fireEvent.change(screen.getByLabelText(/Member Number/), { target: { value: '104590' } });
+    const birthDate = screen.getByLabelText(/Birth Date/);
+    // Each key at the end of the date is the field's own (the mask never inserts it itself).
+    for (const key of '7/4/1949') fireEvent.keyDown(birthDate, { key });
+    expect(birthDate).toHaveProperty('value', '07/04/1949');
+    next();
+    await waitFor(() => expect(step()).toBe('Step 2 of 4'));
+    expect(sentBodies(`/${kind}/step_one`)).toEqual([
+      { [wrapper]: { organization_id: 1, member_number: '104590', birth_date: '07/04/1949' } },
+    ]);
+  });
+});
+
 describe('reset end to end (REG-08, API-REG-01..04)', () => {
   it('sends the reset shapes, with the trimmed password and its confirmation', async () => {
     fetchMock.mockImplementation(fakeApi(api('password_reset_request')));

@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Loader,
-  MaskInput,
   NativeSelect,
   Paper,
   PasswordInput,
@@ -21,12 +20,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { BIRTH_DATE_INPUT_MASK } from '../../../common/constants.ts';
 import {
   ALERT_TITLE,
   BIRTH_DATE_HINT,
   BIRTH_DATE_LABEL,
-  BIRTH_DATE_MASK,
   CANCEL,
   CHOOSE_ORGANIZATION_PLACEHOLDER,
   CODE_HINT,
@@ -76,6 +73,7 @@ import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';
 import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter.tsx';
 import { HOME_PATH, SIGN_IN_PATH } from '../../paths.ts';
+import { BirthDateInput } from './BirthDateInput.tsx';
 import classes from './MembershipFlow.module.css';
 import {
   flowErrorAction,
@@ -440,13 +438,10 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
             disabled={submitting}
             error={fieldErrorText(errors.member_number)}
           />
-          <MaskInput
+          <BirthDateInput
             size="lg"
             label={BIRTH_DATE_LABEL}
             description={BIRTH_DATE_HINT}
-            placeholder={BIRTH_DATE_MASK}
-            mask={BIRTH_DATE_INPUT_MASK}
-            inputMode="numeric"
             autoComplete="bday"
             data-field="birth_date"
             name="birth_date"

@@ -15,7 +15,10 @@ export interface CommentFormProps {
   autoFocus?: boolean;
   /** Resolves when the server has taken the text; rejects with the ApiError otherwise. */
   onSubmit: (text: string) => Promise<unknown>;
-  /** Called after a successful submit (the top-level form clears itself instead). */
+  /**
+   * Called after a successful submit (the top-level form clears itself instead, and leaves the
+   * focus to the section, which moves it to the new comment).
+   */
   onDone?: () => void;
   /** Reply and edit forms can be closed; the top-level form has no Cancel. */
   onCancel?: () => void;
@@ -84,13 +87,11 @@ export function CommentForm({
       onDone();
       return;
     }
-    // The top-level form empties itself; the focus was on Post Comment, which is now off
-    // (blank text), so it goes back to the text field, ready for the next comment.
-    flushSync(() => {
-      setSubmitting(false);
-      setText('');
-    });
-    textareaRef.current?.focus();
+    // The top-level form empties itself. The focus does not come back to the text field: the
+    // section gives it to the new comment, which it brings into view (issue 8 §5); on a phone
+    // the text field's focus would open the keyboard over it.
+    setSubmitting(false);
+    setText('');
   };
 
   return (

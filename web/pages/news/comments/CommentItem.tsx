@@ -86,6 +86,8 @@ export function CommentItem({
   };
   const closeEdit = () => closeForm('edit');
   const closeReply = () => closeForm('reply');
+  // A posted reply takes the focus itself, where the section brings it into view (issue 8 §5).
+  const replyPosted = () => setOpenForm(null);
 
   return (
     <li className={styles.item}>
@@ -175,7 +177,7 @@ export function CommentItem({
             failureText={ERROR_CREATING_COMMENT}
             autoFocus
             onSubmit={(text) => send({ kind: 'create', parentId: comment.id, comment: text })}
-            onDone={closeReply}
+            onDone={replyPosted}
             onCancel={closeReply}
             testId="reply-form"
           />

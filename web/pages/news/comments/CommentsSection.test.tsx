@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADD_A_COMMENT,
   CANCEL,
+  COMMENT_POSTED,
   COMMENT_HIDDEN,
   COMMENTS_LOAD_FAILED,
   CONFIRM_DELETE_COMMENT,
@@ -15,6 +16,7 @@ import {
   NO_COMMENTS_YET,
   OK,
   POST_COMMENT,
+  REPLY_POSTED,
   TRY_AGAIN,
 } from '../../../../common/messages.ts';
 import type { Comment, CommentContainer } from '../../../../common/schemas/comment.ts';
@@ -100,11 +102,17 @@ function renderSection(
   return renderWithProviders(<RouterProvider router={router} />);
 }
 
+/** The elements scrollIntoView was called on (the test setup makes it a mock). */
+function scrolledTo(): unknown[] {
+  return vi.mocked(HTMLElement.prototype.scrollIntoView).mock.contexts;
+}
+
 function commentArticle(name: string | RegExp) {
   return screen.getByRole('article', { name });
 }
 
 beforeEach(() => {
+  vi.mocked(HTMLElement.prototype.scrollIntoView).mockClear();
   clearOkDialogs();
   queryClient.clear();
   resetSessionForTests({ status: 'signedIn', user: testUser() });
@@ -279,10 +287,52 @@ describe('the comment form (CMT-03, CMT-04, CMT-05, CMT-08, CMT-11, VAL-10, VAL-
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
     const emptied = screen.getByLabelText(ADD_A_COMMENT);
     expect((emptied as HTMLTextAreaElement).value).toBe('');
-    // Post Comment is off again (blank text), so the focus is back in the text field.
     expect(screen.getByRole('button', { name: POST_COMMENT })).toHaveProperty('disabled', true);
-    await waitFor(() => expect(document.activeElement).toBe(emptied));
     expect(emptied).toHaveProperty('disabled', false);
+    // Issue 8 §5: the new comment is brought into view, lit up and focused, and it is said.
+    await waitFor(() => expect(document.activeElement).toBe(article));
+    expect(article.getAttribute('data-highlighted')).toBe('true');
+    expect(scrolledTo()).toContain(article);
+    expect(screen.getByTestId('comment-posted-status').textContent).toBe(COMMENT_POSTED);
+  });
+
+  it('brings the new comment into view among many, and says so again for a second one (issue 8 §5)', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => comment(index + 1));
+    fetchMock
+      .mockResolvedValueOnce(answer(containerOf([...many, mine(40, { comment: 'First' })])))
+      .mockResolvedValueOnce(
+        answer(
+          containerOf([
+            ...many,
+            mine(40, { comment: 'First' }),
+            // Someone else's comment in the same answer is not the one to show.
+            comment(41, { comment: 'Meanwhile' }),
+            mine(42, { comment: 'Second' }),
+          ]),
+        ),
+      );
+    renderSection(containerOf(many));
+    const status = screen.getByTestId('comment-posted-status');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    for (const [text, id] of [
+      ['First', 40],
+      ['Second', 42],
+    ] as const) {
+      fireEvent.change(screen.getByLabelText(ADD_A_COMMENT), { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: POST_COMMENT }));
+      await waitFor(() => expect(status.textContent).toBe(''));
+      const posted = await waitFor(() => {
+        const element = document.getElementById(`comment-${id}`);
+        expect(element?.getAttribute('data-highlighted')).toBe('true');
+        return element;
+      });
+      expect(document.activeElement).toBe(posted);
+      expect(scrolledTo().at(-1)).toBe(posted);
+      expect(status.textContent).toBe(COMMENT_POSTED);
+    }
+    // The first one's light went out when the second was posted; only the new one is lit.
+    expect(document.querySelectorAll('[data-highlighted]')).toHaveLength(1);
   });
 
   it('opens a reply form under the comment with focus, and sends parent_id', async () => {
@@ -302,6 +352,11 @@ describe('the comment form (CMT-03, CMT-04, CMT-05, CMT-08, CMT-11, VAL-10, VAL-
     fireEvent.click(within(form).getByRole('button', { name: 'Post Reply' }));
     await waitFor(() => expect(screen.queryByTestId('reply-form')).toBeNull());
     expect(screen.getByText('A reply')).toBeTruthy();
+    // Issue 8 §5: the new reply is lit up and focused, and it is said.
+    const reply = document.getElementById('comment-11');
+    await waitFor(() => expect(reply?.getAttribute('data-highlighted')).toBe('true'));
+    expect(document.activeElement).toBe(reply);
+    expect(screen.getByTestId('comment-posted-status').textContent).toBe(REPLY_POSTED);
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as {
       comment: { parent_id: number };
     };

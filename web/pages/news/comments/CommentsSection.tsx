@@ -1,9 +1,10 @@
-import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   ADD_A_COMMENT,
+  COMMENT_POSTED,
   COMMENTS_CLOSED,
   COMMENTS_LOAD_FAILED,
   COMMENTS_TITLE,
@@ -17,9 +18,11 @@ import {
   LOADING_COMMENTS,
   NO_COMMENTS_YET,
   POST_COMMENT,
+  REPLY_POSTED,
   TRY_AGAIN,
   commentsTitle,
 } from '../../../../common/messages.ts';
+import type { CommentContainer } from '../../../../common/schemas/comment.ts';
 import {
   commentKeys,
   useCommentAction,
@@ -27,7 +30,12 @@ import {
   type CommentAction,
 } from '../../../api/comments.ts';
 import { showOkDialog } from '../../../components/ok-dialog-store.ts';
-import { commentElementId, commentIdFromState } from './comment-rules.ts';
+import {
+  commentElementId,
+  commentIdFromState,
+  hasComment,
+  postedCommentId,
+} from './comment-rules.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentList } from './CommentItem.tsx';
 import { CommentsContext, type CommentsContextValue, type OpenForm } from './comments-context.ts';
@@ -39,8 +47,35 @@ export interface CommentsSectionProps {
   allowsComments: boolean;
 }
 
-/** How long a comment a notice pointed at stays highlighted (AMB-29). */
+/** How long a comment a notice pointed at, or a new one, stays highlighted (AMB-29). */
 const HIGHLIGHT_MS = 4_000;
+
+/**
+ * Brings a comment into view, gives it the focus and lights it up for a moment: for the
+ * comment a notice pointed at (AMB-29) and for the one the member just posted (issue 8 §5).
+ * Returns what puts the light out early, or undefined when the comment is not on the page.
+ */
+function spotlightComment(commentId: number): (() => void) | undefined {
+  const element = document.getElementById(commentElementId(commentId));
+  if (!element) return undefined;
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+  element.focus({ preventScroll: true });
+  // The light is set on the element itself: React does not render this attribute, and the
+  // moment passes on its own.
+  element.dataset.highlighted = 'true';
+  const timer = window.setTimeout(() => delete element.dataset.highlighted, HIGHLIGHT_MS);
+  return () => {
+    window.clearTimeout(timer);
+    delete element.dataset.highlighted;
+  };
+}
+
+/** The comment or reply the member just posted; id null if the answer did not show it. */
+interface Posted {
+  id: number | null;
+  reply: boolean;
+}
 
 const QUICK_FAILURES = {
   hide: ERROR_HIDING_COMMENT,
@@ -51,7 +86,9 @@ const QUICK_FAILURES = {
 /**
  * The comments of a post, and later of an event (CMT-01..12, POST-20, CAL-20): the count, the
  * top-level form when comments are allowed, and the nested tree. Every action's answer
- * replaces the cached container (CMT-08), so the tree updates with no reload.
+ * replaces the cached container (CMT-08), so the tree updates with no reload. A new comment
+ * or reply is brought into view, lit up and given the focus, and a screen reader hears that
+ * it was posted (issue 8 §5): on a phone it is often far below the form.
  */
 export function CommentsSection({ containerId, allowsComments }: CommentsSectionProps) {
   const container = useCommentContainer(containerId);
@@ -60,13 +97,28 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
   const location = useLocation();
   const [openForm, setOpenForm] = useState<OpenForm>(null);
   const [pendingCommentId, setPendingCommentId] = useState<number | null>(null);
+  const [posted, setPosted] = useState<Posted | null>(null);
 
   const data = container.data;
   // The post says whether comments are allowed; the container is the fresher word on it.
   const writable = allowsComments && (data?.allows_comments ?? true);
   const { mutateAsync } = action;
 
-  const send = useCallback((request: CommentAction) => mutateAsync(request), [mutateAsync]);
+  const send = useCallback(
+    async (request: CommentAction) => {
+      if (request.kind !== 'create') return mutateAsync(request);
+      const before = queryClient.getQueryData<CommentContainer>(commentKeys.container(containerId));
+      // Cleared first, so a second post in a row is announced again.
+      setPosted(null);
+      const after = await mutateAsync(request);
+      setPosted({
+        id: postedCommentId(before, after, request.parentId, request.comment),
+        reply: request.parentId !== null,
+      });
+      return after;
+    },
+    [mutateAsync, queryClient, containerId],
+  );
 
   const quickAction = useCallback(
     (kind: 'hide' | 'unhide' | 'delete', commentId: number) => {
@@ -101,20 +153,17 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
   const loaded = data !== undefined;
   useEffect(() => {
     if (targetId === null || !loaded) return;
-    const element = document.getElementById(commentElementId(targetId));
-    if (!element) return;
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
-    element.focus({ preventScroll: true });
-    // The light is set on the element itself: React does not render this attribute, and the
-    // moment passes on its own.
-    element.dataset.highlighted = 'true';
-    const timer = window.setTimeout(() => delete element.dataset.highlighted, HIGHLIGHT_MS);
-    return () => {
-      window.clearTimeout(timer);
-      delete element.dataset.highlighted;
-    };
+    return spotlightComment(targetId);
   }, [targetId, loaded, location.key]);
+
+  // Issue 8 §5: the new comment, once the answer's tree is on the page.
+  const postedId = posted?.id ?? null;
+  const postedShown =
+    postedId !== null && data !== undefined && hasComment(data.comments, postedId);
+  useEffect(() => {
+    if (postedId === null || !postedShown) return;
+    return spotlightComment(postedId);
+  }, [posted, postedId, postedShown]);
 
   const contextValue = useMemo<CommentsContextValue>(
     () => ({
@@ -154,6 +203,10 @@ export function CommentsSection({ containerId, allowsComments }: CommentsSection
         </Stack>
       ) : (
         <CommentsContext.Provider value={contextValue}>
+          {/* On the page before anything is posted, so the words are heard when they appear. */}
+          <VisuallyHidden role="status" data-testid="comment-posted-status">
+            {posted ? (posted.reply ? REPLY_POSTED : COMMENT_POSTED) : ''}
+          </VisuallyHidden>
           {writable ? (
             <CommentForm
               label={ADD_A_COMMENT}

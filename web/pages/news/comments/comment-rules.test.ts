@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH, type Comment } from '../../../../common/schemas/comment.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  type Comment,
+  type CommentContainer,
+} from '../../../../common/schemas/comment.ts';
 import { ApiError } from '../../../api/client.ts';
 import {
   MAX_INDENT_DEPTH,
@@ -9,7 +13,9 @@ import {
   commentTextProblem,
   depthParity,
   formFailure,
+  hasComment,
   listIndented,
+  postedCommentId,
 } from './comment-rules.ts';
 
 function comment(overrides: Partial<Comment> = {}): Comment {
@@ -135,5 +141,53 @@ describe('commentIdFromState (AMB-29)', () => {
     expect(commentIdFromState({ commentId: 'x' })).toBeNull();
     expect(commentIdFromState(null)).toBeNull();
     expect(commentIdFromState({})).toBeNull();
+  });
+});
+
+describe('postedCommentId (issue 8 §5, API-CMT-06)', () => {
+  function container(comments: Comment[]): CommentContainer {
+    return { id: 5, comment_count: comments.length, allows_comments: true, comments };
+  }
+  const old = [comment({ id: 1 }), comment({ id: 2, children: [comment({ id: 3 })] })];
+
+  it('finds the new top-level comment in the answer', () => {
+    const after = container([...old, comment({ id: 9, comment: 'Count me in' })]);
+    expect(postedCommentId(container(old), after, null, 'Count me in')).toBe(9);
+  });
+
+  it('finds a new reply under its parent, at any depth', () => {
+    const after = container([
+      comment({ id: 1 }),
+      comment({ id: 2, children: [comment({ id: 3, children: [comment({ id: 8 })] })] }),
+    ]);
+    expect(postedCommentId(container(old), after, 3, 'Hello')).toBe(8);
+  });
+
+  it('passes over someone else’s comment that came in the same answer', () => {
+    const after = container([
+      ...old,
+      comment({ id: 9, comment: 'Count me in' }),
+      comment({ id: 10, comment: 'Me too' }),
+    ]);
+    expect(postedCommentId(container(old), after, null, 'Count me in')).toBe(9);
+  });
+
+  it('takes the newest new one there when the text came back changed', () => {
+    const after = container([...old, comment({ id: 9, comment: 'Count me in.' })]);
+    expect(postedCommentId(container(old), after, null, 'Count me in')).toBe(9);
+    expect(postedCommentId(undefined, after, null, 'Count me in.')).toBe(9);
+  });
+
+  it('is null when the answer holds nothing new there', () => {
+    expect(postedCommentId(container(old), container(old), null, 'Hello')).toBeNull();
+    expect(postedCommentId(container(old), container(old), 77, 'Hello')).toBeNull();
+  });
+});
+
+describe('hasComment', () => {
+  it('looks through the replies too', () => {
+    const tree = [comment({ id: 1, children: [comment({ id: 4 })] })];
+    expect(hasComment(tree, 4)).toBe(true);
+    expect(hasComment(tree, 5)).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
-import { commentFormSchema, type Comment } from '../../../../common/schemas/comment.ts';
+import {
+  commentFormSchema,
+  type Comment,
+  type CommentContainer,
+} from '../../../../common/schemas/comment.ts';
 import { isApiError } from '../../../api/client.ts';
 
 /**
@@ -92,4 +96,41 @@ export function commentIdFromState(state: unknown): number | null {
   const value = (state as { commentId: unknown }).commentId;
   const id = typeof value === 'string' ? Number(value) : value;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function findComment(comments: readonly Comment[], id: number): Comment | null {
+  for (const comment of comments) {
+    if (comment.id === id) return comment;
+    const found = findComment(comment.children, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Whether the tree holds the comment with this id, at any depth. */
+export function hasComment(comments: readonly Comment[], id: number): boolean {
+  return findComment(comments, id) !== null;
+}
+
+/**
+ * The comment a create just added, read from the container the server answered with
+ * (API-CMT-06): one that was not there `before`, among the replies to `parentId` (the
+ * top-level comments when null), with the text that was sent. Someone else's comment that
+ * came in the same answer is passed over; if the text came back changed, the newest new one
+ * there. Null when the answer holds no new comment in that place.
+ */
+export function postedCommentId(
+  before: CommentContainer | undefined,
+  after: CommentContainer,
+  parentId: number | null,
+  text: string,
+): number | null {
+  const siblings =
+    parentId === null ? after.comments : (findComment(after.comments, parentId)?.children ?? []);
+  const fresh = siblings.filter(
+    (comment) => !before || findComment(before.comments, comment.id) === null,
+  );
+  const same = fresh.filter((comment) => comment.comment === text);
+  const ids = (same.length > 0 ? same : fresh).map((comment) => comment.id);
+  return ids.length > 0 ? Math.max(...ids) : null;
 }

@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

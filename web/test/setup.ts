@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine reads these browser APIs that jsdom lacks (ARCHITECTURE §2 notes).
@@ -34,6 +34,11 @@ Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
   value: vi.fn(),
 });
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// A limit, not a wait: findBy* still returns as soon as the element is there. A whole screen with
+// Mantine can take over a second to render in jsdom on a busy two-core machine, past the 1 s
+// default (screens timed out behind the splash under load; issue 8 §2).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

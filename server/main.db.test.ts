@@ -125,7 +125,9 @@ describe('starting the server (server/main.ts)', () => {
       expect(body.data.organizations.map((o) => o.name)).toContain('Kept Lodge');
     });
     expect(second.code, second.output).toBe(0);
-  });
+    // Two starts of a process that compiles TypeScript as it loads: on a busy two-core machine
+    // that alone passed the 30 s default (issue 8 §2).
+  }, 120_000);
 });
 
 describe('starting on an empty database with the demo data (issue 8 §5)', () => {

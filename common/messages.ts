@@ -300,6 +300,7 @@ export const HOME_LINK_LABEL = 'Lodgehall, start page';
 export const LOADING = 'Loading';
 export const LOADING_ORGANIZATIONS = 'Loading the organizations…';
 export const OTHER_SESSIONS_END = 'Other computers and phones signed in as you will be signed out.';
+export const SKIP_TO_CONTENT = 'Skip to content';
 
 /** The comments section (CMT-01..12, AMB-17, AMB-34). Lodgehall's own words where the spec has none. */
 export const COMMENTS_TITLE = 'Comments';

@@ -5,6 +5,7 @@ import {
   Checkbox,
   CloseButton,
   createTheme,
+  Drawer,
   type CSSVariablesResolver,
   getSize,
   Input,
@@ -163,6 +164,14 @@ export const theme = createTheme({
       }),
     }),
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Modal: Modal.extend({ defaultProps: { centered: true, size: 'md' } }),
+    // A dialog's <header> is not the page's banner: without this, axe counts two banners.
+    Modal: Modal.extend({
+      defaultProps: {
+        centered: true,
+        size: 'md',
+        attributes: { header: { role: 'presentation' } },
+      },
+    }),
+    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
   },
 });

@@ -12,6 +12,9 @@
 /** General dialogs and pages (ACC-09, ERR-01, ERR-02, NAV-11..13, AMB-24). */
 export const NOT_FOUND_TITLE = '404 page not found';
 export const NOT_FOUND_TEXT = 'We are sorry but the page you are looking for does not exist.';
+/** The 404 page's way on (Lodgehall's own words). */
+export const GO_TO_START_PAGE = 'Go to the start page';
+export const GO_TO_ABOUT_PAGE = 'Go to the About page';
 export const NETWORK_ERROR_TITLE = 'Network Error';
 export const NETWORK_ERROR_TEXT = 'Error communicating with network services.';
 export const SERVER_ERROR_TITLE = 'Server Error';
@@ -297,6 +300,7 @@ export const PASSWORD_CHANGED = 'Your password has been changed.';
 export const SHOW_PASSWORD = 'Show password';
 export const CLOSE_MENU = 'Close the menu';
 export const HOME_LINK_LABEL = 'Lodgehall, start page';
+export const SKIP_TO_CONTENT = 'Skip to content';
 export const LOADING = 'Loading';
 export const LOADING_ORGANIZATIONS = 'Loading the organizations…';
 export const OTHER_SESSIONS_END = 'Other computers and phones signed in as you will be signed out.';

@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After Mantine's, so its rules (the focus ring) win at equal specificity.
+import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,7 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from '../common/messages.ts';
+import {
+  GO_TO_ABOUT_PAGE,
+  GO_TO_START_PAGE,
+  NAV_SIGN_IN,
+  NOT_FOUND_TEXT,
+  NOT_FOUND_TITLE,
+} from '../common/messages.ts';
 import { clearRequestedPath, peekRequestedPath } from './api/requested-path.ts';
 import { bootstrapSession, resetSessionForTests } from './api/session.ts';
 import { appRoutes, decideAccess, ROUTE_TABLE, routeAccess } from './routes.tsx';
@@ -170,19 +176,26 @@ describe('the guard in the router', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('shows the 404 page with the exact texts for a visitor (ACC-09)', async () => {
+  it('shows the 404 page with the exact texts for a visitor, with Sign In and About (ACC-09, issue 8 §5)', async () => {
     resetSessionForTests({ status: 'signedOut' });
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: NOT_FOUND_TITLE })).toBeTruthy();
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: NAV_SIGN_IN }).getAttribute('href')).toBe('/user/signIn');
+    expect(main.getByRole('link', { name: GO_TO_ABOUT_PAGE }).getAttribute('href')).toBe('/about');
+    expect(main.queryByRole('link', { name: GO_TO_START_PAGE })).toBeNull();
     expect(peekRequestedPath()).toBeNull();
   });
 
-  it('shows the 404 page to a member too (AMB-44)', async () => {
+  it('shows the 404 page to a member too, leading to the start page (AMB-44)', async () => {
     resetSessionForTests({ status: 'signedIn', user: testUser() });
     const { router } = renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: NOT_FOUND_TITLE })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/no-such-page');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: GO_TO_START_PAGE }).getAttribute('href')).toBe('/');
+    expect(main.queryByRole('link', { name: NAV_SIGN_IN })).toBeNull();
   });
 
   it('sends a member away from sign-in to / and on to /news (ACC-06, ACC-08)', async () => {

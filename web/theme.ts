@@ -1,13 +1,21 @@
 import {
+  ActionIcon,
   Anchor,
   Button,
+  Checkbox,
+  CloseButton,
   createTheme,
+  Drawer,
   type CSSVariablesResolver,
+  getSize,
+  Input,
   Modal,
   PasswordInput,
+  rem,
   TextInput,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { SHOW_PASSWORD } from '../common/messages.ts';
 
 /**
  * Lodgehall's look (ARCHITECTURE §8): many members are past sixty, so body text is 18 px,
@@ -28,6 +36,40 @@ const lodge: MantineColorsTuple = [
   '#16365f',
 ];
 
+/**
+ * The keyboard focus ring, the same on every control (D23-a11y; WCAG 2.2 2.4.7, 2.4.11,
+ * 2.4.13): 3 px, 2 px clear of the control, in the lodge navy (12:1 on white) or, on the
+ * lightbox's black, in yellow (13:1). web/global.css draws it; theme.test.ts checks the ratios
+ * against every surface named here.
+ */
+export const FOCUS_RING = {
+  colour: lodge[9],
+  colourOnDark: '#ffd43b',
+  widthPx: 3,
+  offsetPx: 2,
+  /** Where the navy ring is drawn: the page, hovered or current items, the grey panels. */
+  lightSurfaces: ['#ffffff', lodge[0], '#f8f9fa', '#f1f3f5'],
+  /** Where the yellow ring is drawn: the lightbox (PhotoLightbox.module.css). */
+  darkSurfaces: ['#111111'],
+} as const;
+
+/** The class global.css rings on Mantine's controls (theme.focusClassName). */
+export const FOCUS_CLASS = 'lh-focus';
+/** The class every Mantine input's box takes, for global.css's thicker ring. */
+export const INPUT_CLASS = 'lh-input';
+/** The class of the sections at either end of an input's box (the password eye's place). */
+export const INPUT_SECTION_CLASS = 'lh-input-section';
+/** A surface drawn dark (the lightbox): global.css switches the ring to its light colour. */
+export const DARK_SURFACE_CLASS = 'lh-dark-surface';
+
+/** The smallest hit area of anything pressed (ARCHITECTURE §8): 44 × 44 CSS px. */
+export const TOUCH_TARGET_PX = 44;
+
+/** Mantine's own size for `size`, but never under the touch target. */
+function atLeastTouchTarget(size: unknown, variable: string): string {
+  return `max(${rem(TOUCH_TARGET_PX)}, ${getSize(size, variable)})`;
+}
+
 export const SERIF_STACK = "Georgia, 'Times New Roman', Times, serif";
 
 /**
@@ -35,7 +77,13 @@ export const SERIF_STACK = "Georgia, 'Times New Roman', Times, serif";
  * (gray 7, still readable while a form submits).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: {
+    '--lh-focus-color': FOCUS_RING.colour,
+    '--lh-focus-color-on-dark': FOCUS_RING.colourOnDark,
+    '--lh-focus-width': `${FOCUS_RING.widthPx}px`,
+    '--lh-focus-offset': `${FOCUS_RING.offsetPx}px`,
+    '--lh-touch-target': rem(TOUCH_TARGET_PX),
+  },
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)',
@@ -71,12 +119,59 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  focusRing: 'auto',
+  // Mantine's own 2 px ring is replaced by web/global.css's, drawn through this class.
+  focusClassName: FOCUS_CLASS,
   components: {
-    Button: Button.extend({ defaultProps: { size: 'lg' } }),
+    Button: Button.extend({
+      defaultProps: { size: 'lg' },
+      vars: (_theme, { size }) => ({
+        root: { '--button-height': atLeastTouchTarget(size ?? 'lg', 'button-height') },
+      }),
+    }),
+    ActionIcon: ActionIcon.extend({
+      vars: (_theme, { size }) => ({
+        root: { '--ai-size': atLeastTouchTarget(size ?? 'md', 'ai-size') },
+      }),
+    }),
+    CloseButton: CloseButton.extend({
+      vars: (_theme, { size }) => ({
+        root: { '--cb-size': atLeastTouchTarget(size ?? 'md', 'cb-size') },
+      }),
+    }),
+    Checkbox: Checkbox.extend({
+      defaultProps: { size: 'lg' },
+      // The one-line label level with the middle of the larger box.
+      styles: { labelWrapper: { justifyContent: 'center' } },
+      vars: (_theme, { size }) => ({
+        root: { '--checkbox-size': atLeastTouchTarget(size ?? 'lg', 'checkbox-size') },
+      }),
+    }),
+    // Every input (TextInput, PasswordInput, NativeSelect, Textarea ...) takes this class, so
+    // global.css gives each the same thick focus ring instead of Mantine's 1 px border change.
+    Input: Input.extend({
+      classNames: { input: INPUT_CLASS, section: INPUT_SECTION_CLASS },
+    }),
     TextInput: TextInput.extend({ defaultProps: { size: 'lg' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { size: 'lg' } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        size: 'lg',
+        // A keyboard reaches the eye too, and a screen reader hears what it does.
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': SHOW_PASSWORD },
+      },
+      vars: () => ({
+        root: { '--psi-button-size': rem(TOUCH_TARGET_PX), '--psi-icon-size': rem(26) },
+      }),
+    }),
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Modal: Modal.extend({ defaultProps: { centered: true, size: 'md' } }),
+    // A dialog's <header> is not the page's banner: without this, axe counts two banners.
+    Modal: Modal.extend({
+      defaultProps: {
+        centered: true,
+        size: 'md',
+        attributes: { header: { role: 'presentation' } },
+      },
+    }),
+    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'presentation' } } } }),
   },
 });

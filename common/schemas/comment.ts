@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_BLANK, fieldTooLong } from '../messages.ts';
+import { sessionPartySchema, type SessionParty } from './session.ts';
 
 /** The longest comment the server keeps; a longer one is a 422 field error on `comment`. */
 export const COMMENT_MAX_LENGTH = 5_000;
@@ -14,13 +15,16 @@ export const MAX_COMMENT_DEPTH = 50;
  * A comment as the spec gives it (§3 Comment): replies nest in `children` to any depth (CMT-01);
  * `is_hidden` is 1 when hidden (CMT-09); `elapsed_time` is the server's text, shown as given
  * (AMB-30). `can_*` say what this member may do with it (PERM-10, PERM-11), so the screen and
- * the server answer the same question once.
+ * the server answer the same question once. `party` is Lodgehall's addition: the author's names
+ * and avatar, the summary a post's `party` carries, so a comment shows the same avatar a post
+ * does (issue 8 §5).
  */
 export interface Comment {
   id: number;
   comment: string;
   party_id: number;
   party_name: string;
+  party: SessionParty;
   elapsed_time: string;
   created_at: number;
   is_hidden: 0 | 1;
@@ -38,6 +42,7 @@ export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
     comment: z.string(),
     party_id: z.number().int(),
     party_name: z.string(),
+    party: sessionPartySchema,
     elapsed_time: z.string(),
     created_at: z.number().int(),
     is_hidden: z.union([z.literal(0), z.literal(1)]),

@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
-import { displayName } from '../../common/display-name.ts';
 import type { Comment, CommentContainer } from '../../common/schemas/comment.ts';
 import type { Actor } from '../auth/actor.ts';
 import {
@@ -11,6 +10,7 @@ import {
   mayUnhideComment,
 } from '../policies/comments.ts';
 import type { CommentFacts } from '../policies/comments.ts';
+import { presentPartySummary } from './party.ts';
 
 dayjs.extend(relativeTime);
 
@@ -27,6 +27,7 @@ export interface CommentRow {
   author_last_name: string;
   author_suffix: string | null;
   author_preferred_name: string | null;
+  author_avatar_medium_key: string | null;
 }
 
 export interface ContainerRow {
@@ -72,17 +73,21 @@ export function presentCommentTree(
       isHidden: row.is_hidden === 1,
       hasReplies: children.length > 0,
     };
+    const party = presentPartySummary({
+      id: row.party_id,
+      first_name: row.author_first_name,
+      middle_name: row.author_middle_name,
+      last_name: row.author_last_name,
+      suffix: row.author_suffix,
+      preferred_name: row.author_preferred_name,
+      avatar_medium_key: row.author_avatar_medium_key,
+    });
     return {
       id: row.id,
       comment: facts.isHidden && !maySeeHiddenCommentText(actor, facts) ? '' : row.body,
       party_id: row.party_id,
-      party_name: displayName({
-        first_name: row.author_first_name,
-        middle_name: row.author_middle_name,
-        last_name: row.author_last_name,
-        suffix: row.author_suffix,
-        preferred_name: row.author_preferred_name,
-      }),
+      party_name: party.display_name,
+      party,
       elapsed_time: elapsedTime(row.created_at, now),
       created_at: row.created_at,
       is_hidden: facts.isHidden ? 1 : 0,

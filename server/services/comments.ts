@@ -150,6 +150,7 @@ function selectComments(db: Kysely<Database>, containerId: number) {
       'a.last_name as author_last_name',
       'a.suffix as author_suffix',
       'a.preferred_name as author_preferred_name',
+      'a.avatar_medium_key as author_avatar_medium_key',
     ])
     .where('c.comment_container_id', '=', containerId)
     .orderBy('c.created_at')

@@ -6,11 +6,15 @@ import { CookieBanner } from './CookieBanner.tsx';
 import { OkDialogHost } from './OkDialog.tsx';
 import { SignedInShell } from './SignedInShell.tsx';
 import { SignedOutTopBar } from './SignedOutTopBar.tsx';
+import { SkipLink } from './SkipLink.tsx';
+
+const MAIN_ID = 'main-content';
 
 /**
- * The frame around every screen: the cookie banner (NAV-11), the top bar and the main area,
- * and the OK dialog (NAV-12). Signed in, the member's shell (menus, badges, My Memberships,
- * NAV-02..10) stands round the main area instead of the visitor's top bar (NAV-01).
+ * The frame around every screen: the skip link, the cookie banner (NAV-11), the top bar and
+ * the main area, and the OK dialog (NAV-12). Signed in, the member's shell (menus, badges,
+ * My Memberships, NAV-02..10) stands round the main area instead of the visitor's top bar
+ * (NAV-01).
  */
 export function AppLayout({
   children,
@@ -41,12 +45,14 @@ export function AppLayout({
   }, [pathname]);
 
   const main = (
-    <Box component="main" id="main-content" ref={mainRef} pb={64}>
+    // tabIndex -1: the skip link puts focus here; Tab alone never stops on it.
+    <Box component="main" id={MAIN_ID} tabIndex={-1} ref={mainRef} pb={64}>
       {children}
     </Box>
   );
   return (
     <>
+      <SkipLink targetId={MAIN_ID} />
       <CookieBanner />
       {status === 'signedIn' && user ? (
         redirecting ? (

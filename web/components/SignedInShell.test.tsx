@@ -5,7 +5,7 @@ import { SUPPORT_URL } from '../../common/constants.ts';
 import { MY_MEMBERSHIPS, NO_MEMBERSHIPS } from '../../common/messages.ts';
 import { queryClient } from '../api/client.ts';
 import { resetSessionForTests } from '../api/session.ts';
-import { resetBadgeCounts } from '../api/user-metadata.ts';
+import { getBadgeCounts, resetBadgeCounts, setBadgeCounts } from '../api/user-metadata.ts';
 import {
   fakeApi,
   membershipGroupsAnswer,
@@ -72,6 +72,22 @@ describe('the signed-in shell (NAV-02..10)', () => {
     expect(screen.getByRole('link', { name: 'Notices, 2 unseen' }).getAttribute('href')).toBe(
       '/notices',
     );
+  });
+
+  it('names the icons by themselves when nothing is unseen: "Chats", not "Chats, 0 unseen" (issue 8 §5)', async () => {
+    withMemberships({ 'x-user-metadata': userMetadataHeader(0, 0) });
+    renderApp('/calendar');
+    await screen.findByTestId('account-link');
+    // The header's zeros have arrived (not the null before any header).
+    await waitFor(() => expect(getBadgeCounts().unseenChatMessagesCount).toBe(0));
+    expect(getBadgeCounts().unseenNoticeCount).toBe(0);
+    expect(screen.getByRole('link', { name: 'Chats' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Notices' })).toBeTruthy();
+    expect(screen.queryByTestId('chats-badge')).toBeNull();
+    // The visible badge is not read a second time: the link's name already says the count.
+    setBadgeCounts({ unseenChatMessagesCount: 150 });
+    const chats = await screen.findByRole('link', { name: 'Chats, 150 unseen' });
+    expect(within(chats).getByTestId('chats-badge').getAttribute('aria-hidden')).toBe('true');
   });
 
   it('holds the menu, with Support opening outside in a new tab (NAV-07, NAV-08)', async () => {

@@ -111,7 +111,9 @@ function SignedInTopBar({
           />
           <NavLink to={MY_ACCOUNT_PATH} className={classes.account} data-testid="account-link">
             <MemberAvatar party={party} size={40} />
-            <span className={classes.firstName}>{firstName}</span>
+            <span className={classes.firstName} data-testid="first-name">
+              {firstName}
+            </span>
             <VisuallyHidden>, {MY_ACCOUNT}</VisuallyHidden>
           </NavLink>
         </div>

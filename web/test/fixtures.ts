@@ -1,4 +1,27 @@
-import type { User } from '../../common/schemas/session.ts';
+import type { SessionParty, User } from '../../common/schemas/session.ts';
+
+/**
+ * An author as posts and comments carry one, for tests: the first and last words of the
+ * display name as first and last name, and no picture unless given.
+ */
+export function testParty(
+  id: number,
+  displayName: string,
+  overrides: Partial<SessionParty> = {},
+): SessionParty {
+  const words = displayName.split(' ');
+  return {
+    id,
+    first_name: words[0] ?? null,
+    middle_name: null,
+    last_name: words.length > 1 ? (words.at(-1) ?? null) : null,
+    suffix: null,
+    preferred_name: null,
+    display_name: displayName,
+    avatar: null,
+    ...overrides,
+  };
+}
 
 /** A signed-in user as the server presents it (§3), for tests. M of the checklist by default. */
 export function testUser(overrides: Partial<User> = {}): User {

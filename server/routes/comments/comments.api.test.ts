@@ -19,6 +19,7 @@ import type { PostAnswer } from '../../../common/schemas/post.ts';
 import type { UserMetadata } from '../../../common/schemas/session.ts';
 import type { Access } from '../../db/schema.ts';
 import { DEMO_CLUBS, MEMBER2 } from '../../db/seed/personas.ts';
+import { mediaPath } from '../../storage/storage.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
 import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -267,6 +268,30 @@ describe('the tree (CMT-01, CMT-03, CMT-04, API-CMT-01)', () => {
     expect(Math.abs(first.created_at - Date.now())).toBeLessThan(60_000);
     // Preferred name wins (display-name.ts).
     expect(find(container, ids.reply1 ?? 0).party_name).toBe('Bill Harper');
+  });
+
+  it('carries the author as a post does, names and avatar, for the same avatar (issue 8 §5)', async () => {
+    const container = await containerOf(m, containerId);
+    expect(find(container, ids.first ?? 0).party).toEqual({
+      id: party.M,
+      first_name: 'Daniel',
+      middle_name: 'Thomas',
+      last_name: 'Whitfield',
+      suffix: null,
+      preferred_name: null,
+      display_name: 'Daniel Thomas Whitfield',
+      avatar: null,
+    });
+    // M2 has a picture in the demo data; the URL is the one the post list gives for it.
+    const reply = find(container, ids.reply1 ?? 0);
+    expect(reply.party).toMatchObject({ id: party.M2, display_name: 'Bill Harper' });
+    const stored = await db()
+      .selectFrom('parties')
+      .select('avatar_medium_key')
+      .where('id', '=', party.M2)
+      .executeTakeFirstOrThrow();
+    expect(stored.avatar_medium_key).not.toBeNull();
+    expect(reply.party.avatar?.medium_url).toBe(mediaPath(stored.avatar_medium_key ?? ''));
   });
 
   it('writes an older comment as "N days ago" (AMB-30)', async () => {

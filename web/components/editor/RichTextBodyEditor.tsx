@@ -16,6 +16,7 @@ import {
   EDITOR_UNDERLINE,
   EDITOR_UNLINK,
 } from '../../../common/messages.ts';
+import { INPUT_CLASS } from '../../theme.ts';
 import type { BodyEditorProps } from './body-editor-props.ts';
 import classes from './RichTextBodyEditor.module.css';
 
@@ -82,7 +83,8 @@ export function RichTextBodyEditor({
     <RichTextEditor
       editor={editor}
       classNames={{
-        root: classes.root,
+        // Rung like an input while the writing area has focus (global.css).
+        root: `${classes.root} ${INPUT_CLASS}`,
         control: classes.control,
         controlIcon: classes.controlIcon,
         toolbar: classes.toolbar,

@@ -10,6 +10,7 @@ import {
   photoOf,
 } from '../../../common/messages.ts';
 import type { Photo } from '../../../common/schemas/post.ts';
+import { DARK_SURFACE_CLASS } from '../../theme.ts';
 import classes from './PhotoLightbox.module.css';
 import { wrapPhotoIndex } from './photo-index.ts';
 
@@ -65,7 +66,8 @@ export function PhotoLightbox({ photos, index, onIndexChange, onClose }: PhotoLi
       transitionProps={{ duration: 0 }}
       closeButtonProps={{ 'aria-label': CLOSE, className: classes.close }}
       classNames={{
-        content: classes.content,
+        // On black the navy focus ring would vanish; the dark surface's ring is yellow.
+        content: `${classes.content} ${DARK_SURFACE_CLASS}`,
         header: classes.header,
         title: classes.title,
         body: classes.body,

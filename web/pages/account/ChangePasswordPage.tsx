@@ -13,7 +13,6 @@ import {
   OTHER_SESSIONS_END,
   PASSWORD_CHANGED,
   PASSWORD_HINT,
-  SHOW_PASSWORD,
   tooManyAttempts,
 } from '../../../common/messages.ts';
 import { changePassword } from '../../api/account.ts';
@@ -152,8 +151,6 @@ export function ChangePasswordPage() {
                 autoComplete="current-password"
                 value={currentPassword}
                 onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
                 disabled={submitting}
                 error={fieldErrorText(errors.current_password)}
                 aria-invalid={errors.current_password ? true : undefined}
@@ -167,8 +164,6 @@ export function ChangePasswordPage() {
                   autoComplete="new-password"
                   value={password}
                   onChange={(event) => setPassword(event.currentTarget.value)}
-                  visibilityToggleFocusable
-                  visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
                   disabled={submitting}
                   error={fieldErrorText(errors.password)}
                   aria-invalid={errors.password ? true : undefined}
@@ -184,8 +179,6 @@ export function ChangePasswordPage() {
                 autoComplete="new-password"
                 value={confirmation}
                 onChange={(event) => setConfirmation(event.currentTarget.value)}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
                 disabled={submitting}
                 error={fieldErrorText(errors.password_confirmation)}
                 aria-invalid={errors.password_confirmation ? true : undefined}

@@ -52,7 +52,6 @@ import {
   REGISTER_TITLE,
   RESET_TITLE,
   SAVE_PASSWORD_BUTTON,
-  SHOW_PASSWORD,
   STEP_ACCOUNT,
   STEP_CODE,
   STEP_CONTACT,
@@ -535,8 +534,6 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
               autoComplete="new-password"
               value={values.password}
               onChange={(event) => set('password', event.currentTarget.value)}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
               disabled={submitting}
               error={fieldErrorText(errors.password)}
               aria-invalid={errors.password ? true : undefined}
@@ -555,8 +552,6 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
             autoComplete="new-password"
             value={values.passwordConfirmation}
             onChange={(event) => set('passwordConfirmation', event.currentTarget.value)}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
             disabled={submitting}
             error={fieldErrorText(errors.password_confirmation)}
             aria-invalid={errors.password_confirmation ? true : undefined}

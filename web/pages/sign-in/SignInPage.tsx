@@ -18,7 +18,6 @@ import {
   FORGOT_PASSWORD_LINK,
   NAV_SIGN_IN,
   PASSWORD_LABEL,
-  SHOW_PASSWORD,
   SIGN_IN_FAILED,
   SIGN_IN_UNAVAILABLE,
   tooManyAttempts,
@@ -116,8 +115,6 @@ export function SignInPage() {
                   setPassword(event.currentTarget.value);
                   edited();
                 }}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': SHOW_PASSWORD, size: 44 }}
                 disabled={submitting}
                 error={fieldError}
               />

@@ -18,6 +18,7 @@ import {
   inReplyTo,
   replyTo,
 } from '../../../../common/messages.ts';
+import { MemberAvatar } from '../../../components/MemberAvatar.tsx';
 import { commentActions, commentElementId, depthParity, listIndented } from './comment-rules.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { useCommentsContext } from './comments-context.ts';
@@ -47,9 +48,10 @@ export function CommentList({
 }
 
 /**
- * One comment: author, the server's elapsed time (AMB-30), the text as plain text with its
- * line breaks, the actions this member may take, the reply or edit form when open, then its
- * replies one level deeper. The background alternates by depth (CMT-02).
+ * One comment: the author's avatar (the one posts show) and name, the server's elapsed time
+ * (AMB-30), the text as plain text with its line breaks, the actions this member may take, the
+ * reply or edit form when open, then its replies one level deeper. The background alternates by
+ * depth (CMT-02).
  */
 export function CommentItem({
   comment,
@@ -102,12 +104,15 @@ export function CommentItem({
         data-testid="comment"
       >
         <header className={styles.meta}>
-          <Text component="h3" className={styles.author}>
-            {comment.party_name}
-          </Text>
-          <Text component="span" className={styles.elapsed}>
-            {comment.elapsed_time}
-          </Text>
+          <MemberAvatar party={comment.party} size={36} />
+          <div className={styles.byline}>
+            <Text component="h3" className={styles.author}>
+              {comment.party_name}
+            </Text>
+            <Text component="span" className={styles.elapsed}>
+              {comment.elapsed_time}
+            </Text>
+          </div>
         </header>
         {parentName !== null && !listIndented(depth) && depth > 0 ? (
           // Past the last indent step a reply sits level with its parent, so it says whose it is.

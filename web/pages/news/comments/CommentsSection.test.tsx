@@ -25,7 +25,7 @@ import { commentKeys } from '../../../api/comments.ts';
 import { resetSessionForTests } from '../../../api/session.ts';
 import { OkDialogHost } from '../../../components/OkDialog.tsx';
 import { clearOkDialogs } from '../../../components/ok-dialog-store.ts';
-import { fakeApi, respond, testUser } from '../../../test/fixtures.ts';
+import { fakeApi, respond, testParty, testUser } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 
@@ -35,11 +35,14 @@ const OTHER = 8;
 const fetchMock = vi.fn<typeof fetch>();
 
 function comment(id: number, overrides: Partial<Comment> = {}): Comment {
+  const partyId = overrides.party_id ?? OTHER;
+  const name = overrides.party_name ?? 'William Joseph Harper Jr.';
   return {
     id,
     comment: `Comment ${id}`,
-    party_id: OTHER,
-    party_name: 'William Joseph Harper Jr.',
+    party_id: partyId,
+    party_name: name,
+    party: testParty(partyId, name),
     elapsed_time: '2 hours ago',
     created_at: 0,
     is_hidden: 0,

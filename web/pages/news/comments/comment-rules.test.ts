@@ -5,6 +5,7 @@ import {
   type CommentContainer,
 } from '../../../../common/schemas/comment.ts';
 import { ApiError } from '../../../api/client.ts';
+import { testParty } from '../../../test/fixtures.ts';
 import {
   MAX_INDENT_DEPTH,
   canSubmitComment,
@@ -24,6 +25,7 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     comment: 'Hello',
     party_id: 7,
     party_name: 'Daniel Thomas Whitfield',
+    party: testParty(7, 'Daniel Thomas Whitfield'),
     elapsed_time: '5 minutes ago',
     created_at: 0,
     is_hidden: 0,

@@ -43,6 +43,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json says which chunk holds which module: the browser tests use it
+    // to tell the visitor's screens from the member's (e2e/first-screen.spec.ts).
+    manifest: true,
     // ARCHITECTURE §10 allows 200 KB gzipped for the first screen; warn well before that.
     chunkSizeWarningLimit: 600,
   },

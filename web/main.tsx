@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 // After Mantine's, so its rules (the focus ring) win at equal specificity.
 import './global.css';
 import { MantineProvider } from '@mantine/core';

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -35,6 +35,10 @@ import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
  * Paths are relative to the /app base path. A route whose screen a later feature builds is
  * declared here without one, so the guard and the 404 page already treat it right, and a
  * member who opens it reads that it is not ready yet.
+ *
+ * Each screen's code is fetched only when the guard renders it (React.lazy), not when the
+ * router matches its path: a visitor sent from /news to sign-in never downloads the news
+ * screen (issue 8 §3, D23-compress).
  */
 export type RouteAccess = 'public' | 'publicOnly' | 'member';
 
@@ -153,15 +157,19 @@ function RootRoute() {
     afterSignIn: session.afterSignIn,
     ended: session.ended,
   });
+  // The splash also stands while the first screen's code (or the member's shell) arrives;
+  // later navigations run as transitions, so the screen being left stays until then.
   return (
-    <AppLayout redirecting={decision.kind === 'redirect'}>
-      {decision.kind === 'redirect' ? (
-        <Redirect to={decision.to} remember={decision.remember} />
-      ) : (
-        <Outlet />
-      )}
-      <ScrollRestoration />
-    </AppLayout>
+    <Suspense fallback={<Splash />}>
+      <AppLayout redirecting={decision.kind === 'redirect'}>
+        {decision.kind === 'redirect' ? (
+          <Redirect to={decision.to} remember={decision.remember} />
+        ) : (
+          <Outlet />
+        )}
+        <ScrollRestoration />
+      </AppLayout>
+    </Suspense>
   );
 }
 
@@ -174,19 +182,22 @@ function Redirect({ to, remember }: { to: string; remember: string | null }) {
   return null;
 }
 
+function lazyScreen(load: LazyScreen): ComponentType {
+  return lazy(() => load().then((module) => ({ default: module.Component })));
+}
+
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
     Component: RootRoute,
-    HydrateFallback: Splash,
     children: [
       { index: true, element: null, handle: { access: 'home' } satisfies RouteHandle },
       ...ROUTE_TABLE.map((entry): RouteObject => ({
         path: entry.path.slice(1),
         handle: { access: entry.access } satisfies RouteHandle,
         // A route whose screen is not built yet says so plainly (NotBuiltYet).
-        ...(entry.screen ? { lazy: entry.screen } : { Component: NotBuiltYet }),
+        Component: entry.screen ? lazyScreen(entry.screen) : NotBuiltYet,
       })),
       { path: '*', handle: { access: 'notFound' } satisfies RouteHandle, Component: NotFound },
     ],

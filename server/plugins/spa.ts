@@ -9,6 +9,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built SPA under /app. Client routes (paths without a file extension) fall back to
  * index.html; a missing asset is a real 404 so a stale bundle never gets HTML for its script.
+ *
+ * The build writes a .br and a .gz beside each text file (web/vite.config.ts); preCompressed
+ * sends the one the browser accepts with Content-Encoding and Vary: Accept-Encoding, index.html
+ * included. Hashed assets are cached for a year; index.html and the other unhashed files are
+ * revalidated on every use (no-cache), so a new release is picked up at once (D23-compress).
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
@@ -27,6 +32,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
           prefix: '/',
           index: ['index.html'],
           wildcard: true,
+          preCompressed: true,
+          // filePath is the file sent, so it may end in .br or .gz.
           setHeaders(reply, filePath) {
             const fromAssets = filePath.includes(`${path.sep}assets${path.sep}`);
             reply.header('cache-control', fromAssets ? IMMUTABLE : 'no-cache');

@@ -292,7 +292,7 @@ export async function apiRequest<T>(
     throw error;
   }
   // META-01: every successful answer may carry the badge counts.
-  applyUserMetadataHeader(response.headers.get(USER_METADATA_HEADER), metadataEpoch);
+  await applyUserMetadataHeader(response.headers.get(USER_METADATA_HEADER), metadataEpoch);
   return body as T;
 }
 

@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BOOTSTRAP_TIMEOUT_MS } from '../../common/constants.ts';
-import {
-  sessionAnswerSchema,
-  signedInAnswerSchema,
-  type User,
-} from '../../common/schemas/session.ts';
+import type { User } from '../../common/schemas/session.ts';
 import { apiRequest, isApiError, setUnauthorizedHandler } from './client.ts';
 import { resetClientState } from './client-state.ts';
 import { clearRequestedPath, takeRequestedPath } from './requested-path.ts';
@@ -17,6 +13,7 @@ import {
   type GeneratedKeys,
   type SessionKeyAlgorithm,
 } from './session-keys.ts';
+import { loadSessionSchemas } from './session-schemas.ts';
 import { createRequestSigner, setRequestSigner } from './signing.ts';
 
 /**
@@ -108,11 +105,14 @@ export function bootstrapSession(): Promise<void> {
 const CLOCK_RETRY_THRESHOLD_MS = 60_000;
 
 async function fetchSessionUser(): Promise<User> {
-  const body = await apiRequest<unknown>('GET', '/session.json', {
-    timeoutMs: BOOTSTRAP_TIMEOUT_MS,
-    handleUnauthorized: false,
-  });
-  return sessionAnswerSchema.parse(body).data.user;
+  const [body, schemas] = await Promise.all([
+    apiRequest<unknown>('GET', '/session.json', {
+      timeoutMs: BOOTSTRAP_TIMEOUT_MS,
+      handleUnauthorized: false,
+    }),
+    loadSessionSchemas(),
+  ]);
+  return schemas.sessionAnswerSchema.parse(body).data.user;
 }
 
 async function runBootstrap(): Promise<void> {
@@ -175,6 +175,7 @@ export async function establishSession(
   answer: unknown,
   afterSignIn: string,
 ): Promise<void> {
+  const { signedInAnswerSchema } = await loadSessionSchemas();
   const { user, app_public_key: appPublicKey } = signedInAnswerSchema.parse(answer).data;
   try {
     await saveSessionKeys({
@@ -217,11 +218,15 @@ export async function signIn(username: string, password: string): Promise<SignIn
   update({ loading: true, error: false });
   try {
     const keys = await prepareSessionKeys();
-    const body = await apiRequest<unknown>('POST', '/session.json', {
-      body: { user: { username: username.trim(), password, public_key: keys.publicKeyBase64 } },
-      signed: false,
-      handleUnauthorized: false,
-    });
+    // The answer's schema downloads while the server checks the password.
+    const [body] = await Promise.all([
+      apiRequest<unknown>('POST', '/session.json', {
+        body: { user: { username: username.trim(), password, public_key: keys.publicKeyBase64 } },
+        signed: false,
+        handleUnauthorized: false,
+      }),
+      loadSessionSchemas(),
+    ]);
     await establishSession(keys, body, takeRequestedPath() ?? DEFAULT_AFTER_SIGN_IN);
     return { outcome: 'signedIn' };
   } catch (error) {

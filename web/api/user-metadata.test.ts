@@ -26,13 +26,13 @@ describe('x-user-metadata (META-01..04)', () => {
     expect(getBadgeCounts()).toEqual({ unseenNoticeCount: null, unseenChatMessagesCount: null });
   });
 
-  it('decodes base64 JSON with both counts', () => {
-    expect(decodeUserMetadata(userMetadataHeader(2, 5))).toEqual({
+  it('decodes base64 JSON with both counts', async () => {
+    expect(await decodeUserMetadata(userMetadataHeader(2, 5))).toEqual({
       unseenNoticeCount: 2,
       unseenChatMessagesCount: 5,
     });
-    expect(decodeUserMetadata('not base64 json')).toBeNull();
-    expect(decodeUserMetadata(btoa('{"unseen_notice_count":"2"}'))).toBeNull();
+    expect(await decodeUserMetadata('not base64 json')).toBeNull();
+    expect(await decodeUserMetadata(btoa('{"unseen_notice_count":"2"}'))).toBeNull();
   });
 
   it('is read from every successful answer (META-01..03)', async () => {
@@ -66,10 +66,10 @@ describe('x-user-metadata (META-01..04)', () => {
     expect(getBadgeCounts()).toEqual({ unseenNoticeCount: null, unseenChatMessagesCount: null });
   });
 
-  it('ignores a stale epoch passed directly', () => {
+  it('ignores a stale epoch passed directly', async () => {
     const epoch = userMetadataEpoch();
     resetBadgeCounts();
-    applyUserMetadataHeader(userMetadataHeader(1, 1), epoch);
+    await applyUserMetadataHeader(userMetadataHeader(1, 1), epoch);
     expect(getBadgeCounts().unseenNoticeCount).toBeNull();
   });
 });

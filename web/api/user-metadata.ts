@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { userMetadataSchema } from '../../common/schemas/session.ts';
+import { loadSessionSchemas } from './session-schemas.ts';
 
 /**
  * The badge counts (META-01..04, NAV-04, NAV-05): read from the `x-user-metadata` header of
@@ -42,11 +42,16 @@ export function userMetadataEpoch(): number {
   return epoch;
 }
 
-/** Decodes the header: base64 of `{unseen_notice_count, unseen_chat_messages_count}`. */
-export function decodeUserMetadata(header: string): BadgeCounts | null {
+/**
+ * Decodes the header: base64 of `{unseen_notice_count, unseen_chat_messages_count}`. Null when
+ * it is not that, or when its schema could not be downloaded: the badges wait for the next one.
+ */
+export async function decodeUserMetadata(header: string): Promise<BadgeCounts | null> {
   try {
     const bytes = Uint8Array.from(atob(header.trim()), (char) => char.charCodeAt(0));
-    const parsed = userMetadataSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const { userMetadataSchema } = await loadSessionSchemas();
+    const parsed = userMetadataSchema.safeParse(json);
     if (!parsed.success) return null;
     return {
       unseenNoticeCount: parsed.data.unseen_notice_count,
@@ -58,10 +63,14 @@ export function decodeUserMetadata(header: string): BadgeCounts | null {
 }
 
 /** META-01: called by the HTTP client with each successful answer's header (or null). */
-export function applyUserMetadataHeader(header: string | null, callEpoch: number): void {
+export async function applyUserMetadataHeader(
+  header: string | null,
+  callEpoch: number,
+): Promise<void> {
   if (header === null || callEpoch !== epoch) return;
-  const next = decodeUserMetadata(header);
-  if (!next) return;
+  const next = await decodeUserMetadata(header);
+  // A reset while the schema was on its way makes this answer stale too.
+  if (!next || callEpoch !== epoch) return;
   if (
     next.unseenNoticeCount === counts.unseenNoticeCount &&
     next.unseenChatMessagesCount === counts.unseenChatMessagesCount

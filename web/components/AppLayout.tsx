@@ -1,14 +1,19 @@
 import { Box } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { CookieBanner } from './CookieBanner.tsx';
 import { OkDialogHost } from './OkDialog.tsx';
-import { SignedInShell } from './SignedInShell.tsx';
 import { SignedOutTopBar } from './SignedOutTopBar.tsx';
 import { SkipLink } from './SkipLink.tsx';
 
 const MAIN_ID = 'main-content';
+
+// Only members see the shell (menus, drawer, My Memberships), so a visitor never downloads it
+// (issue 8 §3). The route's Suspense (web/routes.tsx) stands in while it arrives.
+const SignedInShell = lazy(() =>
+  import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInShell })),
+);
 
 /**
  * The frame around every screen: the skip link, the cookie banner (NAV-11), the top bar and

@@ -5,7 +5,9 @@ import { usePasswordStrength } from './password-strength-loader.ts';
 
 /**
  * The strength meter of VAL-18 (AMB-20): a bar and the words Too Weak, Good or Great, so the
- * meaning never rests on colour alone. Nothing shows while the password is empty.
+ * meaning never rests on colour alone. Nothing shows while the password is empty; the first
+ * character typed fetches the rule's dictionaries, and until they arrive the meter says it is
+ * checking, with no score (issue 8 §3).
  */
 export function PasswordStrengthMeter({
   password,
@@ -17,7 +19,7 @@ export function PasswordStrengthMeter({
   /** For the password input's aria-describedby. */
   id?: string;
 }) {
-  const strength = usePasswordStrength();
+  const strength = usePasswordStrength(password !== '');
   const inputsKey = userInputs.join('\n');
   const score = useMemo(
     () =>

@@ -1,3 +1,7 @@
+// The core styles the editor is built on beyond web/mantine-styles.ts: the content's
+// typography and the link control's tooltip. Before @mantine/tiptap's own, as Mantine asks.
+import '@mantine/core/styles/Typography.css';
+import '@mantine/core/styles/Tooltip.css';
 import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';

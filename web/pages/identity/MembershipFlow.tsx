@@ -217,11 +217,6 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
   const shownStep = useRef(step);
   const noOrganizationsShown = useRef(false);
 
-  // Start loading the password rule early, so step four's meter is there at once.
-  useEffect(() => {
-    void loadPasswordStrength();
-  }, []);
-
   // REG-04: no organisations, or the list failed: the modal, then sign-in.
   const organizationList = organizations.data;
   const noOrganizations =

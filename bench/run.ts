@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- <scenario> [...]`: measures Lodgehall against a bare node:http server
  * that answers with the same bytes, side by side in one run (ARCHITECTURE §10), and a signed
- * route also against bare-signed, which verifies the signature first (D23-bench). See
+ * route also against bare-signed, which verifies the signature first (D24). See
  * bench/README.md for what the numbers mean and how to add a scenario.
  */
 import { execFileSync } from 'node:child_process';
@@ -145,7 +145,7 @@ async function benchScenario(options: {
     timeoutMs: BARE_READY_TIMEOUT_MS,
   });
   // A signed route is also measured against the floor of the protocol: a bare server that
-  // verifies each request's signature before it answers (docs/decisions.md D23-bench).
+  // verifies each request's signature before it answers (docs/decisions.md D24).
   const bareSigned = signer
     ? await startBare({
         resources,

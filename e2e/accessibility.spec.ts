@@ -19,7 +19,7 @@ import { accountLink, API, heading, sidewaysOverflow, signInAs, userMetadata } f
 
 /**
  * Lodgehall by keyboard, by screen reader and by thumb on the real server (issue 8 §5,
- * ARCHITECTURE §8, D23-a11y): the skip link, a focus ring that shows on every surface, names
+ * ARCHITECTURE §8, D26): the skip link, a focus ring that shows on every surface, names
  * that carry the unseen counts, 44 px targets, the phone's top bar, comment avatars, the
  * visitor's 404 page, and axe over the screens these touch.
  */

@@ -1,5 +1,5 @@
 /**
- * Mantine's styles, only for the components Lodgehall uses (issue 8 §3, D23-compress): the whole
+ * Mantine's styles, only for the components Lodgehall uses (issue 8 §3, D23): the whole
  * @mantine/core/styles.css is 255 KB, most of it for components no screen shows. Imported once,
  * first, by main.tsx, so every screen has them in one render-blocking file and the order of the
  * sheets never changes.

@@ -16,7 +16,7 @@ import {
   useSession,
   type SessionStatus,
 } from './api/session.ts';
-import { AppLayout } from './components/AppLayout.tsx';
+import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { NotBuiltYet } from './components/NotBuiltYet.tsx';
 import { Splash } from './components/Splash.tsx';
@@ -38,7 +38,7 @@ import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
  *
  * Each screen's code is fetched only when the guard renders it (React.lazy), not when the
  * router matches its path: a visitor sent from /news to sign-in never downloads the news
- * screen (issue 8 §3, D23-compress).
+ * screen (issue 8 §3, D23).
  */
 export type RouteAccess = 'public' | 'publicOnly' | 'member';
 
@@ -146,6 +146,15 @@ function RootRoute() {
     if (session.ended && location.pathname === SIGN_IN_PATH) acknowledgeSessionEnded();
   }, [session.afterSignIn, session.ended, requested, location.pathname]);
 
+  // A stored session being checked, or a member: their shell and this screen download while
+  // the server answers, rather than after. A visitor (no stored keys) never starts this.
+  const likelyMember = session.status === 'signedIn' || session.restoring;
+  useEffect(() => {
+    if (!likelyMember) return;
+    preloadSignedInShell();
+    preloadScreen(location.pathname);
+  }, [likelyMember, location.pathname]);
+
   // ACC-10: nothing is shown and nothing is decided before the bootstrap settles.
   if (session.status === 'bootstrapping') return <Splash />;
 
@@ -184,6 +193,17 @@ function Redirect({ to, remember }: { to: string; remember: string | null }) {
 
 function lazyScreen(load: LazyScreen): ComponentType {
   return lazy(() => load().then((module) => ({ default: module.Component })));
+}
+
+/** Starts downloading the screen of `pathname` (relative to /app) ahead of the guard. */
+function preloadScreen(pathname: string): void {
+  const entry = matchRoutes(
+    ROUTE_TABLE.map((route) => ({ path: route.path, screen: route.screen })),
+    pathname,
+  )?.at(-1)?.route;
+  entry?.screen?.().catch(() => {
+    // Rendering the screen tries again and shows what failed.
+  });
 }
 
 export const appRoutes: RouteObject[] = [

@@ -6,7 +6,7 @@ import { contrastRatio } from '../common/contrast.ts';
 import { renderWithProviders } from './test/render.tsx';
 import { FOCUS_CLASS, FOCUS_RING, INPUT_CLASS, TOUCH_TARGET_PX } from './theme.ts';
 
-describe('the focus ring (D23-a11y, WCAG 2.2 2.4.13)', () => {
+describe('the focus ring (D26, WCAG 2.2 2.4.13)', () => {
   it.each(FOCUS_RING.lightSurfaces.map((surface) => [surface]))(
     'the navy ring stands out 3:1 or more on %s',
     (surface) => {

@@ -37,7 +37,7 @@ const lodge: MantineColorsTuple = [
 ];
 
 /**
- * The keyboard focus ring, the same on every control (D23-a11y; WCAG 2.2 2.4.7, 2.4.11,
+ * The keyboard focus ring, the same on every control (D26; WCAG 2.2 2.4.7, 2.4.11,
  * 2.4.13): 3 px, 2 px clear of the control, in the lodge navy (12:1 on white) or, on the
  * lightbox's black, in yellow (13:1). web/global.css draws it; theme.test.ts checks the ratios
  * against every surface named here.

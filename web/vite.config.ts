@@ -21,7 +21,7 @@ export default defineConfig({
     react(),
     // Every text asset also ships as .br and .gz, made once here at the highest levels, so the
     // server sends the pre-compressed file (@fastify/static preCompressed) without spending
-    // CPU per request (D23-compress).
+    // CPU per request (D23).
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', {

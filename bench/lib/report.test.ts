@@ -54,7 +54,7 @@ describe('checkBudget', () => {
     expect(refused.reasons).toEqual(['lodgehall: 3 non-2xx answers', 'bare: 1 connection errors']);
   });
 
-  it('reads a signed scenario against bare-signed (D23-bench)', () => {
+  it('reads a signed scenario against bare-signed (D24)', () => {
     // 7,000 req/s is under half of bare's 16,000 but over half of bare-signed's 12,000.
     const comparison = compare(
       'autocannon',

@@ -2,7 +2,7 @@ import type { LoadResult, LoadTool, TargetLabel } from './stats.ts';
 
 /**
  * ARCHITECTURE §10: the hot reads against bare node:http serving the same bytes; signed
- * routes against bare-signed, which verifies the signature too (docs/decisions.md D23-bench).
+ * routes against bare-signed, which verifies the signature too (docs/decisions.md D24).
  */
 export const BUDGET = {
   minRatio: 0.5,
@@ -37,7 +37,7 @@ export interface ToolComparison {
   readonly cpuRatio: number | undefined;
   /**
    * Signed scenarios: the baseline that also verifies each request's signature, the floor of
-   * any signed route (docs/decisions.md D23-bench), and Lodgehall's ratios against it.
+   * any signed route (docs/decisions.md D24), and Lodgehall's ratios against it.
    */
   readonly bareSigned?: LoadResult;
   readonly signedRatio?: number | undefined;
@@ -96,7 +96,7 @@ export function checkBudget(
 
 /**
  * With `bareSigned` (a signed scenario) the budget is read against it: every signed call pays
- * one signature verification by design, which bare does not (D23-bench).
+ * one signature verification by design, which bare does not (D24).
  */
 export function compare(
   tool: LoadTool,

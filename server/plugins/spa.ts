@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The build writes a .br and a .gz beside each text file (web/vite.config.ts); preCompressed
  * sends the one the browser accepts with Content-Encoding and Vary: Accept-Encoding, index.html
  * included. Hashed assets are cached for a year; index.html and the other unhashed files are
- * revalidated on every use (no-cache), so a new release is picked up at once (D23-compress).
+ * revalidated on every use (no-cache), so a new release is picked up at once (D23).
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');

@@ -3,7 +3,7 @@ import type * as SessionSchemas from '../../common/schemas/session.ts';
 /**
  * The session's answer schemas, and zod with them (about 20 KB compressed), load with the
  * first answer there is to read: a stored session's check, a sign-in, a badge header. A
- * visitor's first screen reads none, so it does without them (issue 8 §3, D23-compress).
+ * visitor's first screen reads none, so it does without them (issue 8 §3, D23).
  */
 export type SessionSchemaModule = typeof SessionSchemas;
 

@@ -37,6 +37,11 @@ export interface SessionState {
   /** Epoch milliseconds when the bootstrap settled. */
   bootstrappedAt: number | null;
   loading: boolean;
+  /**
+   * The bootstrap found a stored key pair and is checking it with the server: most likely a
+   * member, so the member's code can start downloading meanwhile.
+   */
+  restoring: boolean;
   error: boolean;
   /** Where the guard sends a member who has just signed in (SIGNIN-03, SIGNIN-04, REG-11). */
   afterSignIn: string | null;
@@ -51,6 +56,7 @@ const initialState: SessionState = {
   keyPair: null,
   bootstrappedAt: null,
   loading: false,
+  restoring: false,
   error: false,
   afterSignIn: null,
   ended: false,
@@ -123,6 +129,7 @@ async function runBootstrap(): Promise<void> {
     return;
   }
   installSigner(stored.keyPair, stored.algorithm);
+  update({ restoring: true });
   try {
     const offsetBefore = serverClockOffset();
     let user: User;
@@ -141,6 +148,7 @@ async function runBootstrap(): Promise<void> {
       appPublicKey: stored.appPublicKey,
       keyPair: stored.keyPair,
       loading: false,
+      restoring: false,
       bootstrappedAt: Date.now(),
     });
   } catch (error) {
@@ -150,6 +158,7 @@ async function runBootstrap(): Promise<void> {
     update({
       status: 'signedOut',
       loading: false,
+      restoring: false,
       error: !unauthorized,
       bootstrappedAt: Date.now(),
     });

@@ -11,9 +11,17 @@ const MAIN_ID = 'main-content';
 
 // Only members see the shell (menus, drawer, My Memberships), so a visitor never downloads it
 // (issue 8 §3). The route's Suspense (web/routes.tsx) stands in while it arrives.
+const loadSignedInShell = () => import('./SignedInShell.tsx');
 const SignedInShell = lazy(() =>
-  import('./SignedInShell.tsx').then((module) => ({ default: module.SignedInShell })),
+  loadSignedInShell().then((module) => ({ default: module.SignedInShell })),
 );
+
+/** Starts downloading the member's shell ahead of need (the module is fetched once). */
+export function preloadSignedInShell(): void {
+  loadSignedInShell().catch(() => {
+    // Rendering the shell tries again and shows what failed.
+  });
+}
 
 /**
  * The frame around every screen: the skip link, the cookie banner (NAV-11), the top bar and

@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The app loads the member's shell lazily (issue 8 §3). Loaded here once per test file, as
+// before it was lazy, so a test's first wait for a signed-in screen is not spent compiling it.
+import '../components/SignedInShell.tsx';
 
 // Mantine reads these browser APIs that jsdom lacks (ARCHITECTURE §2 notes).
 Object.defineProperty(window, 'matchMedia', {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CANT_BE_BLANK,
   PASSWORD_CHANGED,
@@ -9,11 +9,18 @@ import {
 import { queryClient } from '../../api/client.ts';
 import { resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
+import { loadPasswordStrength } from '../../components/password-strength-loader.ts';
 import { fakeApi, membershipGroupsAnswer, respond, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 const STRONG = 'purple tractor sings at dawn';
+
+// The screen fetches the rule when a password is typed (issue 8 §3); its dictionaries' first
+// import takes the test runner seconds, so it happens once here rather than inside a test's wait.
+beforeAll(async () => {
+  await loadPasswordStrength();
+}, 60_000);
 
 beforeEach(() => {
   clearOkDialogs();

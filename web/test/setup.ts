@@ -36,6 +36,17 @@ Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
   configurable: true,
   value: vi.fn(),
 });
+// jsdom has <dialog> but not its methods (OkDialog uses the browser's modal dialog).
+Object.assign(window.HTMLDialogElement.prototype, {
+  showModal(this: HTMLDialogElement) {
+    this.open = true;
+  },
+  close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  },
+});
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 // A limit, not a wait: findBy* still returns as soon as the element is there. A whole screen with

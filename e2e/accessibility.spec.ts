@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { contrastRatio } from '../common/contrast.ts';
 import {
@@ -15,7 +14,15 @@ import {
 import type { Comment, CommentContainerAnswer } from '../common/schemas/comment.ts';
 import type { Post } from '../common/schemas/post.ts';
 import { DEMO_CLUBS, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { accountLink, API, heading, sidewaysOverflow, signInAs, userMetadata } from './support.ts';
+import {
+  accountLink,
+  API,
+  heading,
+  sidewaysOverflow,
+  signInAs,
+  userMetadata,
+  axeViolations,
+} from './support.ts';
 
 /**
  * Lodgehall by keyboard, by screen reader and by thumb on the real server (issue 8 §5,
@@ -178,16 +185,6 @@ function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? ''}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 test.describe('skip link (issue 8 §5, WCAG 2.4.1)', () => {

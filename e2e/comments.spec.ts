@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import crypto from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   ADD_A_COMMENT,
@@ -14,7 +13,7 @@ import {
 } from '../common/messages.ts';
 import { exportPublicKey, signRequest } from '../server/auth/signatures.ts';
 import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { API, sidewaysOverflow, signInAs } from './support.ts';
+import { API, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The comments of a post as members meet them on the real server (CMT-01..12, PERM-10,
@@ -347,16 +346,7 @@ test.describe('comments on a post', () => {
       .getByRole('button', { name: 'Reply', exact: true })
       .click();
     await expect(section(page).getByTestId('reply-form').getByRole('textbox')).toBeFocused();
-    const results = await new AxeBuilder({ page })
-      .include('[data-testid="comments-section"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid="comments-section"]')).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   ALERT_TITLE,
@@ -23,6 +22,7 @@ import {
   readCodeFromOutbox,
   signInAs,
   submitSignIn,
+  seriousAxeViolations,
 } from './support.ts';
 import { unregisteredMember } from './roster.ts';
 
@@ -396,16 +396,7 @@ test.describe('accessibility of the identity screens (ARCHITECTURE §8)', () => 
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByLabel('Organization')).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
@@ -32,7 +31,7 @@ import {
   webmasterOfLodge,
 } from '../common/messages.ts';
 import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, sidewaysOverflow, signInAs } from './support.ts';
+import { API, heading, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The post form as members use it against the real server (ROUTE-07, ROUTE-09, POST-08..18,
@@ -354,16 +353,7 @@ test.describe('the editor', () => {
     await expect(body(page).locator('h2')).toHaveText('Agenda');
     await expect(body(page).locator('li em')).toHaveText('Treasurer');
 
-    const results = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 });
 

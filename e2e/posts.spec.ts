@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import {
   CONFIRM_DELETE_POST,
@@ -12,7 +11,7 @@ import {
 } from '../common/messages.ts';
 import type { Post, PostAnswer } from '../common/schemas/post.ts';
 import { ADMIN, DEMO_CLUBS, DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, signInAs } from './support.ts';
+import { API, heading, signInAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The post list and post screens as members meet them against the seeded server: the feed and
@@ -499,18 +498,6 @@ test.describe('deleting a post', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html} ${node.failureSummary ?? ''}`).join(', ')}`,
-    );
-}
 
 test.describe('accessibility', () => {
   test('the list, the expanded photos, the lightbox and the post have no serious axe findings', async ({

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   COOKIES_DISABLED_TEXT,
@@ -14,7 +13,15 @@ import {
   SIGN_OUT_LINK,
 } from '../common/messages.ts';
 import { DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { accountLink, API, heading, sidewaysOverflow, signInAs, userMetadata } from './support.ts';
+import {
+  accountLink,
+  API,
+  heading,
+  sidewaysOverflow,
+  signInAs,
+  userMetadata,
+  seriousAxeViolations,
+} from './support.ts';
 
 /**
  * The signed-in shell as a member meets it against the real server: the top bar with the
@@ -219,15 +226,7 @@ test.describe('other states while signed in', () => {
     await page.goto('/app/my_account');
     await expect(heading(page, 'My Account')).toBeVisible();
     await expect(page.getByRole('complementary').getByRole('link').first()).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-      );
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('the red cookie banner shows above the signed-in shell when cookies are blocked (NAV-11)', async ({

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   COOKIES_DISABLED_TEXT,
@@ -13,6 +12,7 @@ import {
   SERVER_ERROR_TITLE,
   SIGN_IN_FAILED,
 } from '../common/messages.ts';
+import { seriousAxeViolations } from './support.ts';
 
 /**
  * The web shell as a visitor meets it: routes and the guard, the visitor's top bar, the
@@ -299,16 +299,7 @@ test.describe('accessibility (ARCHITECTURE §8)', () => {
     test(`${name} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 });

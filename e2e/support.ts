@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type Response } from '@playwright/test';
 
 /** Shared steps of the browser tests: signing in as a person would, and reading the outbox. */
@@ -88,4 +89,30 @@ export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Axe's findings at WCAG 2.2 AA and its best practices, on the page or the part `include` names. */
+export async function axeViolations(
+  page: Page,
+  options: { include?: string; seriousOnly?: boolean } = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (options.include) builder.include(options.include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter(
+      (violation) =>
+        !options.seriousOnly || violation.impact === 'serious' || violation.impact === 'critical',
+    )
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact ?? ''}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+    );
+}
+
+/** The serious and critical findings only: what the screens' tests hold at zero. */
+export function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  return axeViolations(page, { seriousOnly: true, ...(include ? { include } : {}) });
 }

@@ -10,24 +10,18 @@ import {
   mayUnhideComment,
 } from '../policies/comments.ts';
 import type { CommentFacts } from '../policies/comments.ts';
-import { presentPartySummary } from './party.ts';
+import { presentAuthor, type AuthorColumns } from './party.ts';
 
 dayjs.extend(relativeTime);
 
 /** One comment as the container query selects it (comments + author). */
-export interface CommentRow {
+export interface CommentRow extends AuthorColumns {
   id: number;
   parent_id: number | null;
   party_id: number;
   body: string;
   is_hidden: number;
   created_at: number;
-  author_first_name: string;
-  author_middle_name: string | null;
-  author_last_name: string;
-  author_suffix: string | null;
-  author_preferred_name: string | null;
-  author_avatar_medium_key: string | null;
 }
 
 export interface ContainerRow {
@@ -73,15 +67,7 @@ export function presentCommentTree(
       isHidden: row.is_hidden === 1,
       hasReplies: children.length > 0,
     };
-    const party = presentPartySummary({
-      id: row.party_id,
-      first_name: row.author_first_name,
-      middle_name: row.author_middle_name,
-      last_name: row.author_last_name,
-      suffix: row.author_suffix,
-      preferred_name: row.author_preferred_name,
-      avatar_medium_key: row.author_avatar_medium_key,
-    });
+    const party = presentAuthor(row.party_id, row);
     return {
       id: row.id,
       comment: facts.isHidden && !maySeeHiddenCommentText(actor, facts) ? '' : row.body,

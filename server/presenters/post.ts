@@ -1,10 +1,10 @@
 import type { Photo, Post, PostBody } from '../../common/schemas/post.ts';
 import type { Access, PostType } from '../db/schema.ts';
 import { mediaUrl, presentAvatar } from './media.ts';
-import { presentPartySummary } from './party.ts';
+import { presentAuthor, type AuthorColumns } from './party.ts';
 
 /** One post as the list and detail queries select it (posts + club + author + container). */
-export interface PostRow {
+export interface PostRow extends AuthorColumns<string | null> {
   id: number;
   type: PostType;
   club_id: number | null;
@@ -21,12 +21,6 @@ export interface PostRow {
   club_name: string | null;
   club_subdomain: string | null;
   club_avatar_medium_key: string | null;
-  author_first_name: string | null;
-  author_middle_name: string | null;
-  author_last_name: string | null;
-  author_suffix: string | null;
-  author_preferred_name: string | null;
-  author_avatar_medium_key: string | null;
   comment_count: number;
 }
 
@@ -55,18 +49,7 @@ export function presentPost(row: PostRow, photos: readonly PhotoRow[]): Post {
           avatar: presentAvatar(row.club_avatar_medium_key),
         }
       : null;
-  const party =
-    row.party_id !== null && row.author_first_name !== null && row.author_last_name !== null
-      ? presentPartySummary({
-          id: row.party_id,
-          first_name: row.author_first_name,
-          middle_name: row.author_middle_name,
-          last_name: row.author_last_name,
-          suffix: row.author_suffix,
-          preferred_name: row.author_preferred_name,
-          avatar_medium_key: row.author_avatar_medium_key,
-        })
-      : null;
+  const party = presentAuthor(row.party_id, row);
   return {
     id: row.id,
     type: row.type,

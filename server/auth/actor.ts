@@ -1,6 +1,8 @@
+import { UnauthorizedError } from '../errors.ts';
+
 /**
  * Who is making a request. Every service function takes one and asks a policy before it reads
- * or writes. A visitor has no session; a member arrives with the next issue's sessions.
+ * or writes. A visitor has no session; a member has a signed-in session.
  */
 export type Actor =
   | { readonly kind: 'visitor' }
@@ -12,3 +14,15 @@ export type Actor =
     };
 
 export const VISITOR: Actor = Object.freeze({ kind: 'visitor' });
+
+/** A signed-in member, as every service works with one. */
+export type Member = Extract<Actor, { kind: 'member' }>;
+
+/**
+ * The opening of every service function that needs a signed-in member: a visitor is refused
+ * with a 401 before any policy is asked. Policies then decide what this member may do.
+ */
+export function requireMember(actor: Actor): Member {
+  if (actor.kind !== 'member') throw new UnauthorizedError();
+  return actor;
+}

@@ -19,7 +19,7 @@ import type {
   CreateCommentRequest,
   UpdateCommentRequest,
 } from '../../common/schemas/comment.ts';
-import type { Actor } from '../auth/actor.ts';
+import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import type { Access, Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
@@ -36,9 +36,7 @@ import { presentCommentContainer, presentCommentTree } from '../presenters/comme
 import type { ServiceContext } from './context.ts';
 import { addCommentNotice, removeCommentNotices } from './notices.ts';
 import type { CommentOwnerType } from './notices.ts';
-import { assertPostVisible, requireMember } from './posts.ts';
-
-type Member = Extract<Actor, { kind: 'member' }>;
+import { assertPostVisible } from './posts.ts';
 
 // ---- The thread: a container and the post or event that owns it -------------------------
 

@@ -1,6 +1,5 @@
 import type { ClubMembershipGroup } from '../../common/schemas/session.ts';
-import type { Actor } from '../auth/actor.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -12,7 +11,7 @@ export async function listClubMembershipGroups(
   ctx: ServiceContext,
   actor: Actor,
 ): Promise<ClubMembershipGroup[]> {
-  if (actor.kind !== 'member') throw new UnauthorizedError();
+  const member = requireMember(actor);
   const rows = await ctx.db
     .selectFrom('memberships as m')
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
@@ -26,7 +25,7 @@ export async function listClubMembershipGroups(
       'c.subdomain as club_subdomain',
       'g.name as group_name',
     ])
-    .where('m.party_id', '=', actor.partyId)
+    .where('m.party_id', '=', member.partyId)
     .where('m.left_at', 'is', null)
     .orderBy('o.name')
     .orderBy('c.name')

@@ -1,6 +1,6 @@
 import { CANT_BE_BLANK } from '../../common/messages.ts';
 import { checkNewPassword, passwordUserInputs } from '../../common/password-strength.ts';
-import type { Actor } from '../auth/actor.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
@@ -33,12 +33,13 @@ export async function changePassword(
   input: PasswordChangeInput,
   ip: string | null,
 ): Promise<void> {
-  assertAllowed(mayChangePassword(actor));
-  if (actor.kind !== 'member' || sessionId === null) throw new UnauthorizedError();
+  const member = requireMember(actor);
+  if (sessionId === null) throw new UnauthorizedError();
+  assertAllowed(mayChangePassword(member));
 
   // Counted before the check, cleared by a right current password: so it counts wrong ones in
   // a row, and a stolen session cannot guess the password faster than sign-in could.
-  const limitKey = `password-change:user:${actor.userId}`;
+  const limitKey = `password-change:user:${member.userId}`;
   await enforceLimits(ctx.db, [{ key: limitKey, ...PASSWORD_CHANGE_LIMIT }]);
 
   const user = await ctx.db
@@ -53,7 +54,7 @@ export async function changePassword(
       'p.suffix',
       'p.preferred_name',
     ])
-    .where('u.id', '=', actor.userId)
+    .where('u.id', '=', member.userId)
     .executeTakeFirst();
   if (!user) throw new UnauthorizedError();
 
@@ -80,9 +81,9 @@ export async function changePassword(
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-      .where('id', '=', actor.userId)
+      .where('id', '=', member.userId)
       .execute();
-    await deleteUserSessions(trx, actor.userId, sessionId);
-    await recordIdentityEvent(trx, { action: 'password.changed', userId: actor.userId, ip }, now);
+    await deleteUserSessions(trx, member.userId, sessionId);
+    await recordIdentityEvent(trx, { action: 'password.changed', userId: member.userId, ip }, now);
   });
 }

@@ -18,12 +18,12 @@ import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { Post } from '../../common/schemas/post.ts';
-import type { Actor } from '../auth/actor.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Param } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServiceContext } from './context.ts';
-import { presentRowsInOrder, requireMember } from './posts.ts';
+import { presentRowsInOrder } from './posts.ts';
 import type { PageRequest } from './posts.ts';
 
 type FeedParam = 'party' | 'user' | 't' | 'limit' | 'offset';

@@ -14,12 +14,12 @@ import type {
   PostAnswer,
   UpdatePostRequest,
 } from '../../common/schemas/post.ts';
-import type { Actor } from '../auth/actor.ts';
+import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Param } from '../db/prepared.ts';
 import type { Access, Database, PostType } from '../db/schema.ts';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import {
@@ -43,7 +43,6 @@ import {
 } from './photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
 
-type Member = Extract<Actor, { kind: 'member' }>;
 type PostsDb = Database & { p: Database['posts'] };
 type PostsEb = ExpressionBuilder<PostsDb, 'p'>;
 
@@ -51,11 +50,6 @@ export interface PageRequest {
   page: number;
   /** Only posts created at or before this instant (AMB-41); page 0 is sent without it. */
   t?: number | undefined;
-}
-
-export function requireMember(actor: Actor): Member {
-  if (actor.kind !== 'member') throw new UnauthorizedError();
-  return actor;
 }
 
 // ---- The member's standing: clubs, roles, follows ---------------------------------------

@@ -1,7 +1,7 @@
 import { SIGN_IN_FAILED } from '../../common/messages.ts';
 import type { User as SessionUser } from '../../common/schemas/session.ts';
 import { usernameKey } from '../../common/schemas/username.ts';
-import type { Actor } from '../auth/actor.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
 import { loadAppKey } from '../auth/app-key.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
@@ -124,6 +124,7 @@ export async function signIn(
 }
 
 export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: number | null) {
-  if (actor.kind !== 'member' || sessionId === null) throw new UnauthorizedError();
+  requireMember(actor);
+  if (sessionId === null) throw new UnauthorizedError();
   await deleteSession(ctx.db, sessionId);
 }

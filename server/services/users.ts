@@ -1,6 +1,6 @@
 import type { User as SessionUser } from '../../common/schemas/session.ts';
-import type { Actor } from '../auth/actor.ts';
-import { NotFoundError, UnauthorizedError } from '../errors.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
+import { NotFoundError } from '../errors.ts';
 import { fullAddress } from '../presenters/address.ts';
 import { presentPartySummary } from '../presenters/party.ts';
 import type { ServiceContext } from './context.ts';
@@ -85,6 +85,6 @@ export async function loadSessionUser(ctx: ServiceContext, userId: number): Prom
 }
 
 export async function currentUser(ctx: ServiceContext, actor: Actor): Promise<SessionUser> {
-  if (actor.kind !== 'member') throw new UnauthorizedError();
-  return loadSessionUser(ctx, actor.userId);
+  const member = requireMember(actor);
+  return loadSessionUser(ctx, member.userId);
 }

@@ -17,11 +17,11 @@ import { BENCH_HOST, findFreePort, waitForOk } from './lib/http.ts';
 import { OutputTail, RunResources } from './lib/processes.ts';
 import { formatTable } from './lib/report.ts';
 import { lodgehallEnv } from './lib/servers.ts';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(repoRoot, 'dist', 'web');
 const serverEntry = path.join(repoRoot, 'dist', 'node', 'server', 'main.js');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const DEMO_MEMBER = { username: 'member', password: 'correct-horse-lodge' };
 const KB = 1000;
@@ -362,16 +362,8 @@ async function main(): Promise<number> {
     );
 
     browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: HEADLESS_CHROMIUM_ARGS,
     });
     const results = await measureAll(browser, baseUrl);
     const met = report(results, args.includes('--verbose'));

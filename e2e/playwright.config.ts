@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
 /**
  * Browser tests (ARCHITECTURE §9): Debian's Chromium against the built server on a fresh,
@@ -10,7 +11,6 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Playwright loads this file in the runner and again in every worker; the workers inherit
 // the runner's environment, so the data folder is made once per run, and the runner alone
@@ -48,16 +48,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: HEADLESS_CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -19,6 +19,7 @@ import type {
   CreateCommentRequest,
   UpdateCommentRequest,
 } from '../../common/schemas/comment.ts';
+import { currentClubIdsOf } from '../db/memberships.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import type { Access, Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
@@ -103,7 +104,7 @@ async function loadThread(
       partyId: row.event_party_id,
       access: row.event_access satisfies Access,
     };
-    if (!mayViewCalendarEvent(actor, event, await memberClubIdsOf(ctx, actor))) {
+    if (!mayViewCalendarEvent(actor, event, await currentClubIdsOf(ctx.db, actor.partyId))) {
       throw new NotFoundError(NO_SUCH_COMMENTS);
     }
     return {
@@ -118,16 +119,6 @@ async function loadThread(
   }
   // A container nobody owns (left over): nothing to show.
   throw new NotFoundError(NO_SUCH_COMMENTS);
-}
-
-async function memberClubIdsOf(ctx: ServiceContext, actor: Member): Promise<Set<number>> {
-  const rows = await ctx.db
-    .selectFrom('memberships')
-    .select('club_id')
-    .where('party_id', '=', actor.partyId)
-    .where('left_at', 'is', null)
-    .execute();
-  return new Set(rows.map((row) => row.club_id));
 }
 
 // ---- Reading -----------------------------------------------------------------------------
@@ -271,7 +262,11 @@ async function memberOfParty(ctx: ServiceContext, partyId: number): Promise<Memb
  */
 async function maySeeThread(ctx: ServiceContext, member: Member, thread: Thread): Promise<boolean> {
   if (thread.event !== null) {
-    return mayViewCalendarEvent(member, thread.event, await memberClubIdsOf(ctx, member));
+    return mayViewCalendarEvent(
+      member,
+      thread.event,
+      await currentClubIdsOf(ctx.db, member.partyId),
+    );
   }
   try {
     await assertPostVisible(ctx, member, thread.ownerId);

@@ -1,5 +1,6 @@
 import type { ClubMembershipGroup } from '../../common/schemas/session.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
+import { currentMembershipsOf } from '../db/memberships.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -12,8 +13,7 @@ export async function listClubMembershipGroups(
   actor: Actor,
 ): Promise<ClubMembershipGroup[]> {
   const member = requireMember(actor);
-  const rows = await ctx.db
-    .selectFrom('memberships as m')
+  const rows = await currentMembershipsOf(ctx.db, member.partyId)
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
     .innerJoin('organizations as o', 'o.id', 'c.organization_id')
     .leftJoin('clubs as g', 'g.id', 'c.group_id')
@@ -25,8 +25,6 @@ export async function listClubMembershipGroups(
       'c.subdomain as club_subdomain',
       'g.name as group_name',
     ])
-    .where('m.party_id', '=', member.partyId)
-    .where('m.left_at', 'is', null)
     .orderBy('o.name')
     .orderBy('c.name')
     .orderBy('c.id')

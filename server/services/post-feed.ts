@@ -19,12 +19,13 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { Post } from '../../common/schemas/post.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
+import { clubIdsOf, leafLodgesOf, lodgeMatesOf, membersOfClubs } from '../db/memberships.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Param } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServiceContext } from './context.ts';
-import { presentRowsInOrder } from './posts.ts';
-import type { PageRequest } from './posts.ts';
+import { presentRowsInOrder } from './post-pages.ts';
+import type { PageRequest } from './post-pages.ts';
 
 type FeedParam = 'party' | 'user' | 't' | 'limit' | 'offset';
 type PostsDb = Database & { p: Database['posts'] };
@@ -48,36 +49,15 @@ function unindexed(column: 'p.access') {
   return sql<string>`${sql.ref(column)} || ''`;
 }
 
-export /** The leaf lodges a party is a current member of: whose members are their lodge-mates. */
-function leafLodgesOfParty(db: Kysely<Database>, party: number) {
-  return db
-    .selectFrom('memberships as mine')
-    .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
-    .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
-    .select('mine.club_id')
-    .where('mine.party_id', '=', party)
-    .where('mine.left_at', 'is', null)
-    .where('mt.is_leaf', '=', 1);
-}
-
 export type LodgeMatePlan = 'walk-posts' | 'visit-mates';
 
 function buildFeedIds(db: Kysely<Database>, param: Param<FeedParam>, plan: LodgeMatePlan) {
   const base = (): IdQuery =>
     (db as unknown as Kysely<PostsDb>).selectFrom('posts as p').select(['p.id', 'p.created_at']);
-  const myLeafLodges = () => leafLodgesOfParty(db, param<number>('party'));
+  const party = param<number>('party');
 
-  const own = newestFirst(base().where('p.party_id', '=', param<number>('party')), param);
-  const myLodges = newestFirst(
-    base().where('p.club_id', 'in', (eb) =>
-      eb
-        .selectFrom('memberships as vm')
-        .select('vm.club_id')
-        .where('vm.party_id', '=', param<number>('party'))
-        .where('vm.left_at', 'is', null),
-    ),
-    param,
-  );
+  const own = newestFirst(base().where('p.party_id', '=', party), param);
+  const myLodges = newestFirst(base().where('p.club_id', 'in', clubIdsOf(db, party)), param);
   const followedLodges = newestFirst(
     base()
       .where('p.club_id', 'in', (eb) =>
@@ -107,13 +87,11 @@ function buildFeedIds(db: Kysely<Database>, param: Param<FeedParam>, plan: Lodge
         newestFirst(
           base()
             .where('p.access', '=', 'ALL_FOLLOWERS')
-            .where(({ exists, selectFrom }) =>
+            .where(({ exists }) =>
               exists(
-                selectFrom('memberships as mate')
+                membersOfClubs(db, leafLodgesOf(db, party))
                   .select('mate.id')
-                  .whereRef('mate.party_id', '=', 'p.party_id')
-                  .where('mate.left_at', 'is', null)
-                  .where('mate.club_id', 'in', myLeafLodges())
+                  .where('mate.party_id', '=', sql.ref<number>('p.party_id'))
                   // PostgreSQL turns a plain EXISTS into a join that first gathers every
                   // mate (4,000 at scale) and probes their posts: 20 ms. A LIMIT/OFFSET keeps
                   // it a per-row check, so it walks the index newest first like SQLite.
@@ -126,13 +104,7 @@ function buildFeedIds(db: Kysely<Database>, param: Param<FeedParam>, plan: Lodge
       : // Few mates: visit each mate's newest posts on (party_id, created_at).
         newestFirst(
           base()
-            .where('p.party_id', 'in', (eb) =>
-              eb
-                .selectFrom('memberships as mate')
-                .select('mate.party_id')
-                .where('mate.club_id', 'in', myLeafLodges())
-                .where('mate.left_at', 'is', null),
-            )
+            .where('p.party_id', 'in', lodgeMatesOf(db, party))
             .where(unindexed('p.access'), '=', 'ALL_FOLLOWERS'),
           param,
         );
@@ -172,8 +144,8 @@ interface LodgeSizes {
   members: number;
 }
 
-const leafLodgesOf = prepare((db, param: Param<'party'>) =>
-  leafLodgesOfParty(db, param<number>('party')),
+const myLeafLodges = prepare((db, param: Param<'party'>) =>
+  leafLodgesOf(db, param<number>('party')),
 );
 
 function loadLodgeSizes(ctx: ServiceContext): Promise<LodgeSizes> {
@@ -205,7 +177,7 @@ export function lodgeMatePlan(mates: number, members: number): LodgeMatePlan {
 async function choosePlan(ctx: ServiceContext, partyId: number): Promise<LodgeMatePlan> {
   const [sizes, lodges] = await Promise.all([
     loadLodgeSizes(ctx),
-    leafLodgesOf.run(ctx.db, { party: partyId }),
+    myLeafLodges.run(ctx.db, { party: partyId }),
   ]);
   const mates = lodges.rows.reduce((sum, row) => sum + (sizes.byClub.get(row.club_id) ?? 0), 0);
   return lodgeMatePlan(mates, sizes.members);

@@ -16,8 +16,8 @@ import type {
 } from '../../common/schemas/post.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
-import { prepare } from '../db/prepared.ts';
-import type { Param } from '../db/prepared.ts';
+import { areLodgeMates, clubIdsOf, lodgeMatesOf, standingOf } from '../db/memberships.ts';
+import type { Standing } from '../db/memberships.ts';
 import type { Access, Database, PostType } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
@@ -30,9 +30,11 @@ import {
   mayViewPost,
 } from '../policies/posts.ts';
 import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
-import { presentPost, presentPostBody } from '../presenters/post.ts';
-import type { PhotoRow, PostRow } from '../presenters/post.ts';
+import { presentPostBody } from '../presenters/post.ts';
+import type { PostRow } from '../presenters/post.ts';
 import type { ServiceContext } from './context.ts';
+import { presentRows, selectPosts } from './post-pages.ts';
+import type { PageRequest } from './post-pages.ts';
 import {
   deleteStoredFiles,
   deleteUnlinkedPhotos,
@@ -46,45 +48,33 @@ import { cleanRichText, shortBody } from './rich-text.ts';
 type PostsDb = Database & { p: Database['posts'] };
 type PostsEb = ExpressionBuilder<PostsDb, 'p'>;
 
-export interface PageRequest {
-  page: number;
-  /** Only posts created at or before this instant (AMB-41); page 0 is sent without it. */
-  t?: number | undefined;
-}
+// ---- Visibility in SQL: mirrors mayViewPost (policies/posts.ts) --------------------------
 
-// ---- The member's standing: clubs, roles, follows ---------------------------------------
-
-interface Standing {
-  memberClubIds: Set<number>;
-  webmasterClubIds: Set<number>;
-  /** Leaf lodges where the member has role user: the 'Members of {lodge}' choices (PERM-08). */
-  leafUserClubIds: Set<number>;
-}
-
-async function loadStanding(
-  ctx: ServiceContext,
-  actor: Pick<Member, 'partyId'>,
-): Promise<Standing> {
-  const rows = await ctx.db
-    .selectFrom('memberships as m')
-    .innerJoin('clubs as c', 'c.id', 'm.club_id')
-    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .leftJoin('membership_roles as r', 'r.membership_id', 'm.id')
-    .select(['m.club_id', 't.is_leaf', 'r.role_name'])
-    .where('m.party_id', '=', actor.partyId)
-    .where('m.left_at', 'is', null)
-    .execute();
-  const standing: Standing = {
-    memberClubIds: new Set(),
-    webmasterClubIds: new Set(),
-    leafUserClubIds: new Set(),
-  };
-  for (const row of rows) {
-    standing.memberClubIds.add(row.club_id);
-    if (row.role_name === 'webmaster') standing.webmasterClubIds.add(row.club_id);
-    if (row.role_name === 'user' && row.is_leaf === 1) standing.leafUserClubIds.add(row.club_id);
-  }
-  return standing;
+/**
+ * The SQL twin of mayViewPost for a signed-in member. Admins are not special-cased here: the
+ * lists ask `seesEverything` separately, because an admin's feed stays a member's feed.
+ */
+function visibleTo(db: Kysely<Database>, eb: PostsEb, actor: Member): Expression<SqlBool> {
+  return eb.or([
+    eb('p.party_id', '=', actor.partyId),
+    eb.and([eb('p.type', '=', 'ClubPost'), eb('p.access', 'in', ['PUBLIC', 'MEMBER'])]),
+    eb.and([eb('p.access', '=', 'CLUB'), eb('p.club_id', 'in', clubIdsOf(db, actor.partyId))]),
+    eb.and([
+      eb('p.type', '=', 'PartyPost'),
+      eb('p.access', '=', 'ALL_FOLLOWERS'),
+      eb.or([
+        eb(
+          'p.party_id',
+          'in',
+          eb
+            .selectFrom('user_favorite_contacts as uf')
+            .select('uf.party_id')
+            .where('uf.user_id', '=', actor.userId),
+        ),
+        eb('p.party_id', 'in', lodgeMatesOf(db, actor.partyId)),
+      ]),
+    ]),
+  ]);
 }
 
 async function loadViewerFacts(
@@ -100,193 +90,20 @@ async function loadViewerFacts(
       lodgeMateOfAuthor: false,
     };
   }
-  const [follow, mate] = await Promise.all([
+  const [follow, lodgeMateOfAuthor] = await Promise.all([
     ctx.db
       .selectFrom('user_favorite_contacts')
       .select('id')
       .where('user_id', '=', actor.userId)
       .where('party_id', '=', authorId)
       .executeTakeFirst(),
-    ctx.db
-      .selectFrom('memberships as mine')
-      .innerJoin('memberships as theirs', 'theirs.club_id', 'mine.club_id')
-      .innerJoin('clubs as c', 'c.id', 'mine.club_id')
-      .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-      .select('mine.id')
-      .where('mine.party_id', '=', actor.partyId)
-      .where('mine.left_at', 'is', null)
-      .where('theirs.party_id', '=', authorId)
-      .where('theirs.left_at', 'is', null)
-      .where('t.is_leaf', '=', 1)
-      .executeTakeFirst(),
+    areLodgeMates(ctx.db, actor.partyId, authorId),
   ]);
   return {
     memberClubIds: standing.memberClubIds,
     followsAuthor: follow !== undefined,
-    lodgeMateOfAuthor: mate !== undefined,
+    lodgeMateOfAuthor,
   };
-}
-
-// ---- Visibility in SQL: mirrors mayViewPost (policies/posts.ts) --------------------------
-
-function memberClubIdsOf(eb: PostsEb, actor: Member) {
-  return eb
-    .selectFrom('memberships as vm')
-    .select('vm.club_id')
-    .where('vm.party_id', '=', actor.partyId)
-    .where('vm.left_at', 'is', null);
-}
-
-/** Parties who share a current membership of a leaf lodge with the viewer. */
-function lodgeMatesOf(eb: PostsEb, actor: Member) {
-  return eb
-    .selectFrom('memberships as mine')
-    .innerJoin('memberships as mate', 'mate.club_id', 'mine.club_id')
-    .innerJoin('clubs as mc', 'mc.id', 'mine.club_id')
-    .innerJoin('club_types as mt', 'mt.id', 'mc.club_type_id')
-    .select('mate.party_id')
-    .where('mine.party_id', '=', actor.partyId)
-    .where('mine.left_at', 'is', null)
-    .where('mate.left_at', 'is', null)
-    .where('mt.is_leaf', '=', 1);
-}
-
-/**
- * The SQL twin of mayViewPost for a signed-in member. Admins are not special-cased here: the
- * lists ask `seesEverything` separately, because an admin's feed stays a member's feed.
- */
-function visibleTo(eb: PostsEb, actor: Member): Expression<SqlBool> {
-  return eb.or([
-    eb('p.party_id', '=', actor.partyId),
-    eb.and([eb('p.type', '=', 'ClubPost'), eb('p.access', 'in', ['PUBLIC', 'MEMBER'])]),
-    eb.and([eb('p.access', '=', 'CLUB'), eb('p.club_id', 'in', memberClubIdsOf(eb, actor))]),
-    eb.and([
-      eb('p.type', '=', 'PartyPost'),
-      eb('p.access', '=', 'ALL_FOLLOWERS'),
-      eb.or([
-        eb(
-          'p.party_id',
-          'in',
-          eb
-            .selectFrom('user_favorite_contacts as uf')
-            .select('uf.party_id')
-            .where('uf.user_id', '=', actor.userId),
-        ),
-        eb('p.party_id', 'in', lodgeMatesOf(eb, actor)),
-      ]),
-    ]),
-  ]);
-}
-
-function selectPosts(db: Kysely<Database>) {
-  return db
-    .selectFrom('posts as p')
-    .innerJoin('comment_containers as cc', 'cc.id', 'p.comment_container_id')
-    .leftJoin('clubs as c', 'c.id', 'p.club_id')
-    .leftJoin('parties as a', 'a.id', 'p.party_id')
-    .select([
-      'p.id',
-      'p.type',
-      'p.club_id',
-      'p.party_id',
-      'p.subject',
-      'p.short_body',
-      'p.post_body_id',
-      'p.access',
-      'p.allows_comments',
-      'p.comment_container_id',
-      'p.appeal_post_task_token_url',
-      'p.created_at',
-      'p.last_activity_at',
-      'c.name as club_name',
-      'c.subdomain as club_subdomain',
-      'c.avatar_medium_key as club_avatar_medium_key',
-      'a.first_name as author_first_name',
-      'a.middle_name as author_middle_name',
-      'a.last_name as author_last_name',
-      'a.suffix as author_suffix',
-      'a.preferred_name as author_preferred_name',
-      'a.avatar_medium_key as author_avatar_medium_key',
-      'cc.comment_count',
-    ]);
-}
-
-type PageSlot = `id${number}`;
-const PAGE_SLOTS: readonly PageSlot[] = Array.from(
-  { length: POSTS_PAGE_SIZE },
-  (_, index): PageSlot => `id${index}`,
-);
-
-/** One page of posts by id, built once: a page always has room for POSTS_PAGE_SIZE ids. */
-const postsByIds = prepare((db, param: Param<PageSlot>) =>
-  selectPosts(db).where(
-    'p.id',
-    'in',
-    PAGE_SLOTS.map((slot) => param<number>(slot)),
-  ),
-);
-
-const photosByPostIds = prepare((db, param: Param<PageSlot>) =>
-  db
-    .selectFrom('post_photos as pp')
-    .innerJoin('photos as ph', 'ph.id', 'pp.photo_id')
-    .select(['pp.post_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
-    .where(
-      'pp.post_id',
-      'in',
-      PAGE_SLOTS.map((slot) => param<number>(slot)),
-    )
-    .orderBy('pp.post_id')
-    .orderBy('pp.sort_order')
-    .orderBy('pp.id'),
-);
-
-/** Ids in the slots, the rest null (which matches nothing). */
-function slotValues(ids: readonly number[]): Record<PageSlot, number | null> {
-  if (ids.length > POSTS_PAGE_SIZE) throw new Error('a page holds at most POSTS_PAGE_SIZE posts');
-  const values: Record<PageSlot, number | null> = {};
-  for (const [index, slot] of PAGE_SLOTS.entries()) values[slot] = ids[index] ?? null;
-  return values;
-}
-
-/** The photos of up to a page of posts, in mosaic order, by post id. */
-async function photosOfPage(
-  ctx: ServiceContext,
-  values: Record<PageSlot, number | null>,
-): Promise<Map<number, PhotoRow[]>> {
-  const { rows } = await photosByPostIds.run(ctx.db, values);
-  const byPost = new Map<number, PhotoRow[]>();
-  for (const { post_id, ...photo } of rows) {
-    const list = byPost.get(post_id) ?? [];
-    list.push(photo);
-    byPost.set(post_id, list);
-  }
-  return byPost;
-}
-
-/** Rows already read (a lodge's page, one post), with their photos. */
-async function presentRows(ctx: ServiceContext, rows: readonly PostRow[]): Promise<Post[]> {
-  if (rows.length === 0) return [];
-  const photos = await photosOfPage(ctx, slotValues(rows.map((row) => row.id)));
-  return rows.map((row) => presentPost(row, photos.get(row.id) ?? []));
-}
-
-/** A page of posts in the order of `ids` (at most a page), with their photos. */
-export async function presentRowsInOrder(
-  ctx: ServiceContext,
-  ids: readonly number[],
-): Promise<Post[]> {
-  if (ids.length === 0) return [];
-  const values = slotValues(ids);
-  const [{ rows }, photos] = await Promise.all([
-    postsByIds.run(ctx.db, values),
-    photosOfPage(ctx, values),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentPost(row, photos.get(id) ?? [])] : [];
-  });
 }
 
 // ---- Lists -------------------------------------------------------------------------------
@@ -316,7 +133,7 @@ export async function listClubPosts(
     .orderBy('p.id', 'desc')
     .limit(POSTS_PAGE_SIZE)
     .offset(page.page * POSTS_PAGE_SIZE);
-  if (!member.isAdmin) query = query.where((eb) => visibleTo(eb, member));
+  if (!member.isAdmin) query = query.where((eb) => visibleTo(ctx.db, eb, member));
   if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
   return presentRows(ctx, await query.execute());
 }
@@ -341,7 +158,7 @@ async function loadVisiblePost(
 ): Promise<LoadedPost> {
   const row = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError(NO_SUCH_POST);
-  const standing = await loadStanding(ctx, actor);
+  const standing = await standingOf(ctx.db, actor.partyId);
   const facts = factsOf(row);
   const viewer = await loadViewerFacts(ctx, actor, standing, row.party_id);
   if (!mayViewPost(actor, facts, viewer)) throw new NotFoundError(NO_SUCH_POST);
@@ -473,7 +290,7 @@ export async function createPost(
 ): Promise<PostAnswer['data']> {
   const member = requireMember(actor);
   assertAllowed(mayCreatePost(member));
-  const standing = await loadStanding(ctx, member);
+  const standing = await standingOf(ctx.db, member.partyId);
   const errors: FieldErrors = {};
 
   let type: PostType;
@@ -569,7 +386,7 @@ export async function updatePost(
     const author =
       row.party_id === null || row.party_id === member.partyId
         ? standing
-        : await loadStanding(ctx, { partyId: row.party_id });
+        : await standingOf(ctx.db, row.party_id);
     const allowed = new Set(author.leafUserClubIds);
     if (row.access === 'CLUB' && row.club_id !== null) allowed.add(row.club_id);
     const chosen = memberAccess(input.access, allowed, errors);

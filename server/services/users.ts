@@ -1,5 +1,6 @@
 import type { User as SessionUser } from '../../common/schemas/session.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
+import { currentMembershipsOf } from '../db/memberships.ts';
 import { NotFoundError } from '../errors.ts';
 import { fullAddress } from '../presenters/address.ts';
 import { presentPartySummary } from '../presenters/party.ts';
@@ -27,8 +28,7 @@ export async function loadSessionUser(ctx: ServiceContext, userId: number): Prom
     .executeTakeFirst();
   if (!user) throw new NotFoundError('No such user.');
 
-  const clubs = await ctx.db
-    .selectFrom('memberships as m')
+  const clubs = await currentMembershipsOf(ctx.db, user.id)
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
     .innerJoin('club_types as t', 't.id', 'c.club_type_id')
     .innerJoin('organizations as o', 'o.id', 'c.organization_id')
@@ -47,8 +47,6 @@ export async function loadSessionUser(ctx: ServiceContext, userId: number): Prom
       'o.is_recognized',
       'r.role_name',
     ])
-    .where('m.party_id', '=', user.id)
-    .where('m.left_at', 'is', null)
     .orderBy('c.name')
     .orderBy('c.id')
     .execute();

@@ -3,7 +3,7 @@ import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER, ADMIN } from '../db/seed/personas.ts';
 import { seedDemo } from '../db/seed/seed-demo.ts';
-import { mayViewPost } from '../policies/posts.ts';
+import { allPostsNewestFirst, viewerOf } from '../test/post-visibility.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import type { ServiceContext } from './context.ts';
@@ -38,79 +38,24 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The first version's candidates (own posts, member posts, lodges one is in or follows). */
 async function expectedFeed(
   username: string,
 ): Promise<{ userId: number; partyId: number; ids: number[] }> {
   const db = database.handle.db;
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'party_id'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  const me = user.party_id;
-  const memberships = await db
-    .selectFrom('memberships')
-    .select(['party_id', 'club_id'])
-    .where('left_at', 'is', null)
-    .execute();
-  const leaf = new Set(
-    (
-      await db
-        .selectFrom('clubs as c')
-        .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-        .select('c.id')
-        .where('t.is_leaf', '=', 1)
-        .execute()
-    ).map((row) => row.id),
-  );
-  const myClubs = new Set(memberships.filter((m) => m.party_id === me).map((m) => m.club_id));
-  const myLeaf = new Set([...myClubs].filter((id) => leaf.has(id)));
-  const mates = new Set(memberships.filter((m) => myLeaf.has(m.club_id)).map((m) => m.party_id));
-  const followed = new Set(
-    (
-      await db
-        .selectFrom('favorite_clubs')
-        .select('club_id')
-        .where('user_id', '=', user.id)
-        .execute()
-    ).map((r) => r.club_id),
-  );
-  const followees = new Set(
-    (
-      await db
-        .selectFrom('user_favorite_contacts')
-        .select('party_id')
-        .where('user_id', '=', user.id)
-        .execute()
-    ).map((r) => r.party_id),
-  );
-  const posts = await db
-    .selectFrom('posts')
-    .select(['id', 'type', 'club_id', 'party_id', 'access', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const actor = { kind: 'member', userId: user.id, partyId: me, isAdmin: false } as const;
-  const ids = posts
+  const viewer = await viewerOf(db, username, { asPlainMember: true });
+  const { partyId, userId } = viewer.member;
+  const ids = (await allPostsNewestFirst(db))
     .filter(
       (post) =>
-        post.party_id === me ||
+        post.party_id === partyId ||
         post.type === 'PartyPost' ||
-        (post.club_id !== null && (myClubs.has(post.club_id) || followed.has(post.club_id))),
+        (post.club_id !== null &&
+          (viewer.clubIds.has(post.club_id) || viewer.followedClubIds.has(post.club_id))),
     )
-    .filter((post) =>
-      mayViewPost(
-        actor,
-        { type: post.type, clubId: post.club_id, partyId: post.party_id, access: post.access },
-        {
-          memberClubIds: myClubs,
-          followsAuthor: post.party_id !== null && followees.has(post.party_id),
-          lodgeMateOfAuthor: post.party_id !== null && mates.has(post.party_id),
-        },
-      ),
-    )
+    .filter(viewer.sees)
     .map((post) => post.id);
-  return { userId: user.id, partyId: me, ids };
+  return { userId, partyId, ids };
 }
 
 describe('the feed (GET /posts.json) equals the visibility rule', () => {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
+import { seedDemo } from '../db/seed/seed-demo.ts';
+import { allPostsNewestFirst, viewerOf } from '../test/post-visibility.ts';
+import type { PostLine } from '../test/post-visibility.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import type { TestDatabase } from '../test/test-database.ts';
+import type { ServiceContext } from './context.ts';
+import { createMemo } from './memo.ts';
+import { listClubPosts } from './posts.ts';
+
+/**
+ * A lodge's list (GET /clubs/posts.json, CLUB posts tab) filters in SQL (`visibleTo`); the
+ * policy `mayViewPost` says the same rule in code. On the demo data, for every persona and
+ * every lodge with posts, the list must be exactly the lodge's posts the policy lets the
+ * persona see, newest first, page by page.
+ */
+
+let database: TestDatabase;
+let ctx: ServiceContext;
+let posts: PostLine[];
+let lodges: { id: number; subdomain: string }[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.handle.db, {
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    now: Date.UTC(2026, 10, 22, 12),
+  });
+  ctx = {
+    db: database.handle.db,
+    engine: database.handle.engine,
+    memo: createMemo(),
+  } as ServiceContext;
+  posts = await allPostsNewestFirst(database.handle.db);
+  lodges = await database.handle.db
+    .selectFrom('clubs')
+    .select(['id', 'subdomain'])
+    .where('id', 'in', (eb) => eb.selectFrom('posts').select('club_id').distinct())
+    .orderBy('id')
+    .execute();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function wholeList(
+  viewer: Awaited<ReturnType<typeof viewerOf>>,
+  subdomain: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 0; ; page += 1) {
+    const rows = await listClubPosts(ctx, viewer.member, subdomain, { page });
+    ids.push(...rows.map((post) => post.id));
+    if (rows.length < POSTS_PAGE_SIZE) return ids;
+  }
+}
+
+describe("a lodge's posts (GET /clubs/posts.json) equal the visibility rule", () => {
+  for (const persona of [MEMBER, MEMBER2, WEBMASTER, ADMIN]) {
+    it(`${persona.username}: every lodge with posts, every page`, async () => {
+      const viewer = await viewerOf(database.handle.db, persona.username);
+      expect(lodges.length).toBeGreaterThan(3);
+      let hidden = 0;
+      for (const lodge of lodges) {
+        const ofLodge = posts.filter((post) => post.club_id === lodge.id);
+        const expected = ofLodge.filter(viewer.sees).map((post) => post.id);
+        hidden += ofLodge.length - expected.length;
+        expect({ lodge: lodge.subdomain, ids: await wholeList(viewer, lodge.subdomain) }).toEqual({
+          lodge: lodge.subdomain,
+          ids: expected,
+        });
+      }
+      // The rule must have something to say: a member does not see every lodge's every post.
+      if (persona === ADMIN) expect(hidden).toBe(0);
+      else expect(hidden).toBeGreaterThan(0);
+    });
+  }
+});

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/database.ts';
 import { sendProblem } from '../../plugins/problems.ts';
 import { AppError } from '../../errors.ts';
 
+/** What readiness asks of the database: the handle of db/database.ts is one. */
+export interface Pingable {
+  readonly engine: string;
+  ping(): Promise<void>;
+}
+
 /** Liveness answers while the process runs; readiness also needs the database. */
-export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+export function registerHealthRoutes(app: FastifyInstance, database: Pingable): void {
   app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({
     status: 'ok',
   }));

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER, ADMIN } from '../db/seed/personas.ts';
-import { seedDemo } from '../db/seed/seed-demo.ts';
+import { MEMBER, MEMBER2, WEBMASTER, ADMIN } from '../db/seed/personas.ts';
 import { allPostsNewestFirst, viewerOf } from '../test/post-visibility.ts';
-import { createTestDatabase } from '../test/test-database.ts';
+import { demoServices } from '../test/demo-services.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import type { ServiceContext } from './context.ts';
-import { createMemo } from './memo.ts';
 import { feedPostIds, lodgeMatePlan } from './post-feed.ts';
 import type { LodgeMatePlan } from './post-feed.ts';
 
@@ -22,16 +19,7 @@ let database: TestDatabase;
 let ctx: ServiceContext;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.handle.db, {
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-    now: Date.UTC(2026, 10, 22, 12),
-  });
-  ctx = {
-    db: database.handle.db,
-    engine: database.handle.engine,
-    memo: createMemo(),
-  } as ServiceContext;
+  ({ database, ctx } = await demoServices());
 });
 
 afterAll(async () => {

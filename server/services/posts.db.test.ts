@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
-import { seedDemo } from '../db/seed/seed-demo.ts';
+import { ADMIN, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
 import { allPostsNewestFirst, viewerOf } from '../test/post-visibility.ts';
 import type { PostLine } from '../test/post-visibility.ts';
-import { createTestDatabase } from '../test/test-database.ts';
+import { demoServices } from '../test/demo-services.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import type { ServiceContext } from './context.ts';
-import { createMemo } from './memo.ts';
 import { listClubPosts } from './posts.ts';
 
 /**
@@ -24,16 +21,7 @@ let posts: PostLine[];
 let lodges: { id: number; subdomain: string }[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.handle.db, {
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-    now: Date.UTC(2026, 10, 22, 12),
-  });
-  ctx = {
-    db: database.handle.db,
-    engine: database.handle.engine,
-    memo: createMemo(),
-  } as ServiceContext;
+  ({ database, ctx } = await demoServices());
   posts = await allPostsNewestFirst(database.handle.db);
   lodges = await database.handle.db
     .selectFrom('clubs')

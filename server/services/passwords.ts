@@ -7,7 +7,7 @@ import { deleteUserSessions } from '../auth/sessions.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
-import { mayChangePassword } from '../policies/registration.ts';
+import { mayChangePassword } from '../policies/identity.ts';
 import type { ServiceContext } from './context.ts';
 import { recordIdentityEvent } from './identity-audit.ts';
 

@@ -12,7 +12,6 @@ import {
   AUTH_CODE_PATTERN,
   BIRTH_DATE_PATTERN,
   CONTACT_OPTION_CHOICE_NOT_AVAILABLE,
-  FLOW_ERRORS,
   isRealBirthDate,
 } from '../../common/schemas/registration.ts';
 import type {
@@ -20,7 +19,6 @@ import type {
   ClubContact,
   MembershipProof,
 } from '../../common/schemas/registration.ts';
-import type { Actor } from '../auth/actor.ts';
 import {
   CODE_TTL_MS,
   contactKey,
@@ -37,16 +35,13 @@ import { enforceLimits } from '../auth/rate-limit.ts';
 import type { ContactKind, Database, MemberStatusValue, OneTimeCodePurpose } from '../db/schema.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
-import { assertAllowed } from '../policies/assert.ts';
-import { mayProveMembership } from '../policies/registration.ts';
 import type { ServiceContext } from './context.ts';
 
 /*
- * Steps one to three of registration and password reset, which differ only in their names
- * (spec §7, §8; API-REG-01..08): prove membership with organisation, member number and birth
- * date; choose a contact already on file (DOMAIN.md: never one the visitor types); enter the
- * six-digit code sent there. registration.ts and password-reset.ts add who may go on and what
- * step four does.
+ * The parts of registration and password reset that differ only in their names (spec §7, §8;
+ * API-REG-01..08): prove membership with organisation, member number and birth date; choose a
+ * contact already on file (DOMAIN.md: never one the visitor types); enter the six-digit code
+ * sent there. membership-flow.ts puts them together into the steps of both flows.
  */
 
 const MINUTE = 60 * 1000;
@@ -74,20 +69,6 @@ export interface FlowSpec {
   /** Words for the message that carries the code. */
   readonly doing: string;
 }
-
-export const REGISTRATION_FLOW: FlowSpec = {
-  purpose: 'registration',
-  problems: FLOW_ERRORS.register,
-  fields: { contact: 'id', code: 'code' },
-  doing: 'create your Lodgehall account',
-};
-
-export const RESET_FLOW: FlowSpec = {
-  purpose: 'password_reset',
-  problems: FLOW_ERRORS.reset,
-  fields: { contact: 'contact_option_key', code: 'auth_token_attempt' },
-  doing: 'reset your Lodgehall password',
-};
 
 // ---- Answers --------------------------------------------------------------------------------
 
@@ -348,12 +329,10 @@ function isoDate(birthDate: string): string {
  */
 export async function proveMembership(
   ctx: ServiceContext,
-  actor: Actor,
   spec: FlowSpec,
   proof: MembershipProof,
   ip: string | null,
 ): Promise<ProvenMember> {
-  assertAllowed(mayProveMembership(actor));
   await enforceLimits(ctx.db, [
     { key: `${spec.purpose}:step-one:ip:${ip ?? 'unknown'}`, ...PROOF_IP_LIMIT },
   ]);

@@ -1,35 +1,24 @@
 import { checkNewPassword, passwordUserInputs } from '../../common/password-strength.ts';
-import { PASSWORD_PARAMETERS_INVALID } from '../../common/schemas/registration.ts';
-import type { AuthenticationOption, MembershipProof } from '../../common/schemas/registration.ts';
+import { FLOW_ERRORS, PASSWORD_PARAMETERS_INVALID } from '../../common/schemas/registration.ts';
 import type { Actor } from '../auth/actor.ts';
-import { consumeFlow } from '../auth/one-time-codes.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { clearLimit } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
-import { assertAllowed } from '../policies/assert.ts';
-import { mayProveMembership } from '../policies/registration.ts';
 import type { ServiceContext } from './context.ts';
 import { recordIdentityEvent } from './identity-audit.ts';
-import {
-  FlowExpiredError,
-  RESET_FLOW,
-  checkCode,
-  confirmCode,
-  openFlow,
-  parametersInvalid,
-  proveMembership,
-  sendCode,
-} from './membership-proof.ts';
-import { openSession, publicKeyOrFail } from './session.ts';
+import { finishFlow, startStepFour } from './membership-flow.ts';
+import type { MembershipFlow } from './membership-flow.ts';
+import { FlowExpiredError } from './membership-proof.ts';
 import type { SignedIn } from './session.ts';
 
 /*
  * Password reset (`/password_reset_request/step_one` .. `step_four`, API-REG-01..04): a member
  * with an account proves membership, receives a code at a contact on file, and sets a new
- * password; every other session of theirs ends and step four signs them in.
+ * password; every other session of theirs ends and step four signs them in. Steps one to three
+ * are membership-flow.ts's.
  */
 
 export const NO_ACCOUNT_TO_RESET =
@@ -37,40 +26,18 @@ export const NO_ACCOUNT_TO_RESET =
 export const NOT_ACTIVE_TO_RESET =
   'Only active members can sign in. Please contact your lodge secretary.';
 
-export async function resetStepOne(
-  ctx: ServiceContext,
-  actor: Actor,
-  proof: MembershipProof,
-  previousFlowToken: string | undefined,
-  ip: string | null,
-): Promise<{ flowToken: string; options: AuthenticationOption[] }> {
-  const member = await proveMembership(ctx, actor, RESET_FLOW, proof, ip);
-  if (member.userId === null) throw parametersInvalid(RESET_FLOW, {}, NO_ACCOUNT_TO_RESET);
-  // The same rule as sign-in: a new password is no use to a member who may not sign in.
-  const maySignIn = member.partyLeftAt === null && (member.isAdmin || member.activeAnywhere);
-  if (!maySignIn) throw parametersInvalid(RESET_FLOW, {}, NOT_ACTIVE_TO_RESET);
-  return openFlow(ctx, RESET_FLOW, member, previousFlowToken);
-}
-
-export async function resetStepTwo(
-  ctx: ServiceContext,
-  actor: Actor,
-  flowToken: string | undefined,
-  optionKey: string,
-): Promise<{ anonymized: string }> {
-  assertAllowed(mayProveMembership(actor));
-  return sendCode(ctx, RESET_FLOW, flowToken, optionKey);
-}
-
-export async function resetStepThree(
-  ctx: ServiceContext,
-  actor: Actor,
-  flowToken: string | undefined,
-  code: string,
-): Promise<void> {
-  assertAllowed(mayProveMembership(actor));
-  await confirmCode(ctx, RESET_FLOW, flowToken, code);
-}
+export const PASSWORD_RESET: MembershipFlow = {
+  purpose: 'password_reset',
+  problems: FLOW_ERRORS.reset,
+  fields: { contact: 'contact_option_key', code: 'auth_token_attempt' },
+  doing: 'reset your Lodgehall password',
+  refusal: (member) => {
+    if (member.userId === null) return NO_ACCOUNT_TO_RESET;
+    // The same rule as sign-in: a new password is no use to a member who may not sign in.
+    const maySignIn = member.partyLeftAt === null && (member.isAdmin || member.activeAnywhere);
+    return maySignIn ? null : NOT_ACTIVE_TO_RESET;
+  },
+};
 
 export interface NewPasswordInput {
   code: string;
@@ -80,9 +47,9 @@ export interface NewPasswordInput {
 }
 
 /**
- * Step four: the code again, then the new password and its confirmation (VAL-18..20). The new
- * hash, the used code, the end of every session the member had, the audit row and the new
- * session are written together.
+ * Step four: after the code again (startStepFour), the new password and its confirmation
+ * (VAL-18..20). The new hash, the used code, the end of every session the member had, the audit
+ * row and the new session are written together (finishFlow).
  */
 export async function resetStepFour(
   ctx: ServiceContext,
@@ -91,9 +58,14 @@ export async function resetStepFour(
   input: NewPasswordInput,
   meta: NewSessionMeta,
 ): Promise<SignedIn> {
-  assertAllowed(mayProveMembership(actor));
-  publicKeyOrFail(input.public_key);
-  const flow = await checkCode(ctx, RESET_FLOW, flowToken, input.code);
+  const flow = await startStepFour(
+    ctx,
+    actor,
+    PASSWORD_RESET,
+    flowToken,
+    input.code,
+    input.public_key,
+  );
   const user = await ctx.db
     .selectFrom('users as u')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
@@ -129,9 +101,7 @@ export async function resetStepFour(
   }
 
   const passwordHash = await hashPassword(input.password.trim());
-  const now = Date.now();
-  const signedIn = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await consumeFlow(trx, flow.id, now))) throw new FlowExpiredError();
+  const signedIn = await finishFlow(ctx, flow, input.public_key, meta, async (trx, now) => {
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
@@ -149,7 +119,7 @@ export async function resetStepFour(
       },
       now,
     );
-    return openSession({ ...ctx, db: trx }, user.id, input.public_key, meta);
+    return user.id;
   });
   // Failed sign-ins before the reset no longer hold the member back.
   await clearLimit(ctx.db, `sign-in:account:${user.username_key}`);

@@ -7,7 +7,7 @@ import { deleteUserSessions } from '../auth/sessions.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
-import { mayChangePassword } from '../policies/registration.ts';
+import { mayChangePassword } from '../policies/identity.ts';
 import type { ServiceContext } from './context.ts';
 import { recordIdentityEvent } from './identity-audit.ts';
 
@@ -34,8 +34,8 @@ export async function changePassword(
   ip: string | null,
 ): Promise<void> {
   const member = requireMember(actor);
-  if (sessionId === null) throw new UnauthorizedError();
   assertAllowed(mayChangePassword(member));
+  if (sessionId === null) throw new UnauthorizedError();
 
   // Counted before the check, cleared by a right current password: so it counts wrong ones in
   // a row, and a stolen session cannot guess the password faster than sign-in could.

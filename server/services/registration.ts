@@ -1,35 +1,23 @@
 import { CANT_BE_BLANK } from '../../common/messages.ts';
 import { checkNewPassword, passwordUserInputs } from '../../common/password-strength.ts';
-import { USER_PARAMS_INVALID } from '../../common/schemas/registration.ts';
-import type { AuthenticationOption, MembershipProof } from '../../common/schemas/registration.ts';
+import { FLOW_ERRORS, USER_PARAMS_INVALID } from '../../common/schemas/registration.ts';
 import { usernameKey, usernameSchema } from '../../common/schemas/username.ts';
 import type { Actor } from '../auth/actor.ts';
-import { consumeFlow } from '../auth/one-time-codes.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
-import { assertAllowed } from '../policies/assert.ts';
-import { mayProveMembership } from '../policies/registration.ts';
 import type { ServiceContext } from './context.ts';
 import { recordIdentityEvent } from './identity-audit.ts';
-import {
-  FlowExpiredError,
-  REGISTRATION_FLOW,
-  checkCode,
-  confirmCode,
-  openFlow,
-  parametersInvalid,
-  proveMembership,
-  sendCode,
-} from './membership-proof.ts';
-import { openSession, publicKeyOrFail } from './session.ts';
+import { finishFlow, startStepFour } from './membership-flow.ts';
+import type { MembershipFlow } from './membership-flow.ts';
+import { parametersInvalid } from './membership-proof.ts';
 import type { SignedIn } from './session.ts';
 
 /*
  * Registration (`/users/step_one` .. `step_four`, API-REG-05..08): a member on the roster with
  * no account proves membership, receives a code at a contact on file, and chooses a username
- * and password; step four signs them in.
+ * and password; step four signs them in. Steps one to three are membership-flow.ts's.
  */
 
 export const ALREADY_REGISTERED =
@@ -38,42 +26,18 @@ export const NOT_ACTIVE_TO_REGISTER =
   'Only active members can create an account. Please contact your lodge secretary.';
 export const USERNAME_TAKEN = 'has already been taken';
 
-export async function registrationStepOne(
-  ctx: ServiceContext,
-  actor: Actor,
-  proof: MembershipProof,
-  previousFlowToken: string | undefined,
-  ip: string | null,
-): Promise<{ flowToken: string; options: AuthenticationOption[] }> {
-  const member = await proveMembership(ctx, actor, REGISTRATION_FLOW, proof, ip);
+export const REGISTRATION: MembershipFlow = {
+  purpose: 'registration',
+  problems: FLOW_ERRORS.register,
+  fields: { contact: 'id', code: 'code' },
+  doing: 'create your Lodgehall account',
   // Active in the organisation the member proved membership of (DOMAIN.md: only active
   // members sign in), and no account yet: an existing member resets instead.
-  if (member.status !== 'active' || member.partyLeftAt !== null) {
-    throw parametersInvalid(REGISTRATION_FLOW, {}, NOT_ACTIVE_TO_REGISTER);
-  }
-  if (member.userId !== null) throw parametersInvalid(REGISTRATION_FLOW, {}, ALREADY_REGISTERED);
-  return openFlow(ctx, REGISTRATION_FLOW, member, previousFlowToken);
-}
-
-export async function registrationStepTwo(
-  ctx: ServiceContext,
-  actor: Actor,
-  flowToken: string | undefined,
-  optionKey: string,
-): Promise<{ anonymized: string }> {
-  assertAllowed(mayProveMembership(actor));
-  return sendCode(ctx, REGISTRATION_FLOW, flowToken, optionKey);
-}
-
-export async function registrationStepThree(
-  ctx: ServiceContext,
-  actor: Actor,
-  flowToken: string | undefined,
-  code: string,
-): Promise<void> {
-  assertAllowed(mayProveMembership(actor));
-  await confirmCode(ctx, REGISTRATION_FLOW, flowToken, code);
-}
+  refusal: (member) => {
+    if (member.status !== 'active' || member.partyLeftAt !== null) return NOT_ACTIVE_TO_REGISTER;
+    return member.userId !== null ? ALREADY_REGISTERED : null;
+  },
+};
 
 export interface NewAccountInput {
   code: string;
@@ -127,9 +91,8 @@ async function accountErrors(
 }
 
 /**
- * Step four: the code again (so steps three and four cannot be split between browsers), then a
- * username and password. The account, the used code, the audit row and the session are written
- * together.
+ * Step four: after the code again (startStepFour), a username and password. The account, the
+ * used code, the audit row and the session are written together (finishFlow).
  */
 export async function registrationStepFour(
   ctx: ServiceContext,
@@ -138,9 +101,14 @@ export async function registrationStepFour(
   input: NewAccountInput,
   meta: NewSessionMeta,
 ): Promise<SignedIn> {
-  assertAllowed(mayProveMembership(actor));
-  publicKeyOrFail(input.public_key);
-  const flow = await checkCode(ctx, REGISTRATION_FLOW, flowToken, input.code);
+  const flow = await startStepFour(
+    ctx,
+    actor,
+    REGISTRATION,
+    flowToken,
+    input.code,
+    input.public_key,
+  );
   const { errors, username } = await accountErrors(
     ctx,
     flow.party_id,
@@ -156,10 +124,8 @@ export async function registrationStepFour(
   }
   // Stored trimmed, as the shared rule checks it (VAL-20).
   const passwordHash = await hashPassword(input.password.trim());
-  const now = Date.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      if (!(await consumeFlow(trx, flow.id, now))) throw new FlowExpiredError();
+    return await finishFlow(ctx, flow, input.public_key, meta, async (trx, now) => {
       const user = await trx
         .insertInto('users')
         .values({
@@ -184,7 +150,7 @@ export async function registrationStepFour(
         },
         now,
       );
-      return openSession({ ...ctx, db: trx }, user.id, input.public_key, meta);
+      return user.id;
     });
   } catch (error) {
     // Two browsers finishing at once: the second finds the name or the member taken.
@@ -197,7 +163,7 @@ export async function registrationStepFour(
       );
     }
     if (constraint?.includes('party')) {
-      throw parametersInvalid(REGISTRATION_FLOW, {}, ALREADY_REGISTERED);
+      throw parametersInvalid(REGISTRATION, {}, ALREADY_REGISTERED);
     }
     throw error;
   }

@@ -9,6 +9,8 @@ import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import { maySignOut } from '../policies/identity.ts';
 import type { ServiceContext } from './context.ts';
 import { loadSessionUser } from './users.ts';
 
@@ -124,7 +126,8 @@ export async function signIn(
 }
 
 export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: number | null) {
-  requireMember(actor);
+  const member = requireMember(actor);
+  assertAllowed(maySignOut(member));
   if (sessionId === null) throw new UnauthorizedError();
   await deleteSession(ctx.db, sessionId);
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordSettingRequestSchema } from '../../../common/schemas/session.ts';
 import { ValidationError } from '../../errors.ts';
+import { bodyErrors, emptyAnswerSchema } from '../../http/forms.ts';
 import { changePassword } from '../../services/passwords.ts';
-import { bodyErrors, emptyAnswerSchema } from '../registration/flow-http.ts';
 
 /** Change password (PWD-02, API-REG-10): signed; ends the member's other sessions. */
 export function registerPasswordSettingsRoutes(app: FastifyInstance): void {

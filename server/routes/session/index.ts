@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,37 +6,14 @@ import {
   signInRequestSchema,
   signedInAnswerSchema,
 } from '../../../common/schemas/session.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions.ts';
-import type { NewSessionMeta } from '../../auth/sessions.ts';
+import { clearSessionCookie, isSecure, setSessionCookie } from '../../http/cookies.ts';
+import { sessionMeta } from '../../http/session-meta.ts';
 import { signIn, signOut } from '../../services/session.ts';
 import { currentUser } from '../../services/users.ts';
 
-export function sessionMeta(request: FastifyRequest): NewSessionMeta {
-  const one = (name: string) => {
-    const value = request.headers[name];
-    return (Array.isArray(value) ? value[0] : value) ?? null;
-  };
-  return {
-    ip: request.ip,
-    userAgent: one('user-agent'),
-    clientId: one('x-client-id'),
-    clientVersion: one('x-client-version'),
-  };
-}
-
-/** The session cookie: HttpOnly, SameSite=Lax, Secure under HTTPS (ARCHITECTURE §5). */
-export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: app.services.config.PUBLIC_URL?.startsWith('https:') ?? false,
-    path: '/',
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-  });
-}
-
 export function registerSessionRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const secure = isSecure(app.services.config.PUBLIC_URL);
 
   api.post(
     '/session.json',
@@ -55,7 +32,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
         request.body.user,
         sessionMeta(request),
       );
-      setSessionCookie(app, reply, token);
+      setSessionCookie(reply, token, secure);
       return { data: { user, app_public_key } };
     },
   );
@@ -79,7 +56,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       await signOut(app.services, request.actor, request.session?.id ?? null);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return reply.code(204).send();
     },
   );

@@ -13,3 +13,8 @@ export function mayProveMembership(_actor: Actor): boolean {
 export function mayChangePassword(actor: Actor): boolean {
   return actor.kind === 'member';
 }
+
+/** A signed-in member may always end their own session (the service takes no other). */
+export function maySignOut(actor: Actor): boolean {
+  return actor.kind === 'member';
+}

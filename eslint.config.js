@@ -4,6 +4,63 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** @typedef {{ group?: string[], regex?: string, message: string, allowTypeImports?: boolean }} Pattern */
+
+/** @type {Pattern} */
+const WEB = {
+  group: ['**/web/**'],
+  message: 'The server and common code never import the browser app.',
+};
+/** @type {Pattern} */
+const SERVER = {
+  group: ['**/server/**'],
+  message: 'The browser app and common code never import the server; share through common/.',
+};
+/** @type {Pattern} */
+const DB = {
+  group: ['**/db/**'],
+  message: 'Handlers hold no SQL: call a service, which uses db/.',
+};
+/** @type {Pattern} */
+const DB_AT_RUN_TIME = {
+  ...DB,
+  message: 'Policies and presenters work on what the service hands them; they read no database.',
+  allowTypeImports: true,
+};
+/** @type {Pattern} */
+const ROUTES = {
+  group: ['**/routes/**'],
+  message: 'Services and the database layer never know about HTTP routes.',
+};
+/** @type {Pattern} */
+const SERVICES = {
+  group: ['**/services/**'],
+  message: 'This layer sits below the services; it must not call them.',
+};
+/** @type {Pattern} */
+const OTHER_ROUTE_FOLDER = {
+  // From server/routes/<area>/, a path starting "../<name>" (not "../../") is another area's
+  // folder. Shared HTTP helpers live in server/http/.
+  regex: '^\\.\\./(?!\\.\\./)',
+  message:
+    'A route folder does not import another route folder; share HTTP helpers from server/http/.',
+};
+
+/**
+ * One config block per layer with its forbidden imports.
+ * @param {{ files: string[], never: Pattern[], tests?: boolean }[]} blocks
+ */
+function layers(blocks) {
+  return blocks.map(({ files, never, tests = true }) => ({
+    files,
+    ...(tests ? {} : { ignores: ['**/*.test.ts'] }),
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: never }],
+    },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
@@ -34,17 +91,22 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/web/**'] }],
-    },
-  },
+  // The layers (docs/architecture.md): each block names what its files must never import.
+  // Flat config replaces a rule's options per block rather than merging them, so each block
+  // restates the rules of the blocks around it.
+  ...layers([
+    { files: ['common/**/*.ts'], never: [WEB, SERVER] },
+    { files: ['web/**/*.{ts,tsx}'], never: [SERVER] },
+    { files: ['server/**/*.ts'], never: [WEB] },
+    { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB] },
+    { files: ['server/routes/*/**/*.ts'], tests: false, never: [WEB, DB, OTHER_ROUTE_FOLDER] },
+    { files: ['server/services/**/*.ts'], never: [WEB, ROUTES] },
+    { files: ['server/policies/**/*.ts'], never: [WEB, ROUTES, SERVICES, DB_AT_RUN_TIME] },
+    { files: ['server/presenters/**/*.ts'], never: [WEB, ROUTES, SERVICES, DB_AT_RUN_TIME] },
+    { files: ['server/db/**/*.ts'], never: [WEB, ROUTES, SERVICES] },
+  ]),
   {
     // Tool configuration files are loaded by their tools, which expect a default export.
     files: ['*.config.{js,ts}', 'web/vite.config.ts', 'e2e/playwright.config.ts'],

@@ -1,0 +1,127 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of eslint.config.js (docs/architecture.md §3) refuse each import across a
+ * line, and let the ordinary ones through. Each case lints one import as if it were written in
+ * that file, with the repository's own configuration.
+ */
+const eslint = new ESLint();
+
+async function refusals(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nvoid x;\n`, { filePath: file });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const refused: [where: string, file: string, source: string, reason: RegExp][] = [
+  [
+    'a handler imports the database',
+    'server/routes/posts/index.ts',
+    "import { clubIdsOf as x } from '../../db/memberships.ts';",
+    /Handlers hold no SQL/,
+  ],
+  [
+    'a handler imports a type from the database',
+    'server/routes/posts/index.ts',
+    "import type { Database as x } from '../../db/schema.ts';",
+    /Handlers hold no SQL/,
+  ],
+  [
+    'a route folder imports another',
+    'server/routes/posts/index.ts',
+    "import { registerSessionRoutes as x } from '../session/index.ts';",
+    /does not import another route folder/,
+  ],
+  [
+    'a service imports a route',
+    'server/services/comments.ts',
+    "import { registerPostRoutes as x } from '../routes/posts/index.ts';",
+    /never know about HTTP routes/,
+  ],
+  [
+    'a policy imports a route',
+    'server/policies/posts.ts',
+    "import { registerPostRoutes as x } from '../routes/posts/index.ts';",
+    /never know about HTTP routes/,
+  ],
+  [
+    'a policy reads the database',
+    'server/policies/posts.ts',
+    "import { standingOf as x } from '../db/memberships.ts';",
+    /read no database/,
+  ],
+  [
+    'the database layer calls a service',
+    'server/db/memberships.ts',
+    "import { listFeedPosts as x } from '../services/post-feed.ts';",
+    /must not call them/,
+  ],
+  [
+    'the browser app imports the server',
+    'web/main.tsx',
+    "import { VISITOR as x } from '../server/auth/actor.ts';",
+    /never import the server/,
+  ],
+  [
+    'the server imports the browser app',
+    'server/app.ts',
+    "import { routes as x } from '../web/routes.tsx';",
+    /never import the browser app/,
+  ],
+  [
+    'common code imports the server',
+    'common/phone.ts',
+    "import { VISITOR as x } from '../server/auth/actor.ts';",
+    /never import the server/,
+  ],
+];
+
+const allowed: [where: string, file: string, source: string][] = [
+  [
+    'a handler calls its service',
+    'server/routes/posts/index.ts',
+    "import { getPost as x } from '../../services/posts.ts';",
+  ],
+  [
+    'a handler uses the shared HTTP helpers',
+    'server/routes/registration/index.ts',
+    "import { bodyErrors as x } from '../../http/forms.ts';",
+  ],
+  [
+    'the route registry imports route folders',
+    'server/routes/index.ts',
+    "import { registerPostRoutes as x } from './posts/index.ts';",
+  ],
+  [
+    'a service uses the membership module',
+    'server/services/posts.ts',
+    "import { standingOf as x } from '../db/memberships.ts';",
+  ],
+  [
+    'a policy names a database type',
+    'server/policies/posts.ts',
+    "import type { Access as x } from '../db/schema.ts';",
+  ],
+  [
+    'an API test reads the demo personas',
+    'server/routes/posts/posts.api.test.ts',
+    "import { MEMBER as x } from '../../db/seed/personas.ts';",
+  ],
+];
+
+describe('layer lint (docs/architecture.md §3)', () => {
+  for (const [where, file, source, reason] of refused) {
+    it(`refuses: ${where}`, async () => {
+      const messages = await refusals(file, source);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(reason);
+    });
+  }
+  for (const [where, file, source] of allowed) {
+    it(`allows: ${where}`, async () => {
+      expect(await refusals(file, source)).toEqual([]);
+    });
+  }
+});

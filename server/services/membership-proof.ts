@@ -32,6 +32,7 @@ import {
 } from '../auth/one-time-codes.ts';
 import type { FlowRow } from '../auth/one-time-codes.ts';
 import { enforceLimits } from '../auth/rate-limit.ts';
+import { currentMembershipsOf } from '../db/memberships.ts';
 import type { ContactKind, Database, MemberStatusValue, OneTimeCodePurpose } from '../db/schema.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
@@ -240,8 +241,7 @@ export async function clubContactFor(
   organizationId: number,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<ClubContact | null> {
-  const secretaries = await db
-    .selectFrom('memberships as m')
+  const secretaries = await currentMembershipsOf(db, partyId)
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
     .innerJoin('club_types as ct', 'ct.id', 'c.club_type_id')
     .innerJoin('officer_positions as op', 'op.club_id', 'c.id')
@@ -256,8 +256,6 @@ export async function clubContactFor(
       'sp.suffix',
       'sp.preferred_name',
     ])
-    .where('m.party_id', '=', partyId)
-    .where('m.left_at', 'is', null)
     .where('c.organization_id', '=', organizationId)
     .where('op.title', '=', 'Secretary')
     .where('ot.from_date', '<=', today)

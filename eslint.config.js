@@ -40,6 +40,13 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP plumbing sits under every domain module of web/api, never the other way round.
+    files: ['web/http/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/api/**'] }],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/web/**'] }],

@@ -3,7 +3,7 @@ import {
   commentContainerAnswerSchema,
   type CommentContainer,
 } from '../../common/schemas/comment.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 import { patchCommentCount } from './posts.ts';
 
 /**

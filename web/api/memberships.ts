@@ -3,7 +3,7 @@ import {
   clubMembershipGroupsAnswerSchema,
   type ClubMembershipGroup,
 } from '../../common/schemas/session.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /** `GET /club_membership_groups.json` (NAV-09): the signed-in member's clubs by group name. */
 export async function fetchClubMembershipGroups(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { organizationListSchema, type Organization } from '../../common/schemas/organization.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /**
  * `GET /organizations.json` (REG-03, AMB-07): the organisations of registration and reset.

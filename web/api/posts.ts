@@ -15,7 +15,7 @@ import {
   type PostAnswer,
   type UpdatePostRequest,
 } from '../../common/schemas/post.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /**
  * Posts (§7 Posts; POST-01..19). One module: query keys, fetchers, queries and the mutations

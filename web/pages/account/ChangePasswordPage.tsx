@@ -16,7 +16,7 @@ import {
   tooManyAttempts,
 } from '../../../common/messages.ts';
 import { changePassword } from '../../api/account.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { useSession } from '../../api/session.ts';
 import { BaseErrors, fieldErrorText } from '../../components/BaseErrors.tsx';
 import { setFlashMessage } from '../../components/flash-store.ts';

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -159,20 +159,9 @@ function NotReachable({ title, contact }: { title: string; contact: ClubContact 
     );
   }
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertTriangle size={24} aria-hidden="true" />}
-      data-testid="not-reachable"
-    >
-      <Stack gap="xs">
-        <Text size="md" fw={700}>
-          {title}
-        </Text>
-        {contactLine}
-      </Stack>
-    </Alert>
+    <BaseErrors title={title} testId="not-reachable">
+      {contactLine}
+    </BaseErrors>
   );
 }
 

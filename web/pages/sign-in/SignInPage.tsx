@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Container,
   Divider,
@@ -24,6 +23,7 @@ import {
   USERNAME_LABEL,
 } from '../../../common/messages.ts';
 import { signIn, type SignInResult } from '../../api/session.ts';
+import { BaseErrors } from '../../components/BaseErrors.tsx';
 
 /**
  * /user/signIn (SIGNIN-01, SIGNIN-02, VAL-08, VAL-09, GEN-01, ERR-42). Where a member goes
@@ -75,13 +75,13 @@ export function SignInPage() {
           </Stack>
 
           {outcome?.outcome === 'failed' || outcome?.outcome === 'limited' ? (
-            <Alert color="red" variant="light" role="alert">
-              <Text size="md">
-                {outcome.outcome === 'limited'
+            <BaseErrors
+              messages={[
+                outcome.outcome === 'limited'
                   ? tooManyAttempts(outcome.retryAfterSeconds)
-                  : SIGN_IN_UNAVAILABLE}
-              </Text>
-            </Alert>
+                  : SIGN_IN_UNAVAILABLE,
+              ]}
+            />
           ) : null}
 
           <form onSubmit={(event) => void submit(event)} noValidate aria-busy={submitting}>

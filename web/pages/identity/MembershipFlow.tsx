@@ -8,7 +8,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  PasswordInput,
   Progress,
   Radio,
   Stack,
@@ -68,6 +67,7 @@ import { membershipFlowApi, type FlowKind } from '../../api/membership-flow.ts';
 import { useOrganizations } from '../../api/organizations.ts';
 import { AFTER_REGISTRATION, establishSession, prepareSessionKeys } from '../../api/session.ts';
 import { BaseErrors, fieldErrorText } from '../../components/BaseErrors.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';
 import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter.tsx';
@@ -513,14 +513,12 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
             <PasswordInput
               label={kind === 'register' ? PASSWORD_LABEL : NEW_PASSWORD_LABEL}
               description={PASSWORD_HINT}
-              data-field="password"
-              name="password"
+              field="password"
               autoComplete="new-password"
               value={values.password}
-              onChange={(event) => set('password', event.currentTarget.value)}
+              onValueChange={(value) => set('password', value)}
               disabled={submitting}
               error={fieldErrorText(errors.password)}
-              aria-invalid={errors.password ? true : undefined}
             />
             <Box mt="sm">
               <PasswordStrengthMeter
@@ -531,14 +529,12 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
           </Box>
           <PasswordInput
             label={kind === 'register' ? CONFIRM_PASSWORD_LABEL : CONFIRM_NEW_PASSWORD_LABEL}
-            data-field="password_confirmation"
-            name="password_confirmation"
+            field="password_confirmation"
             autoComplete="new-password"
             value={values.passwordConfirmation}
-            onChange={(event) => set('passwordConfirmation', event.currentTarget.value)}
+            onValueChange={(value) => set('passwordConfirmation', value)}
             disabled={submitting}
             error={fieldErrorText(errors.password_confirmation)}
-            aria-invalid={errors.password_confirmation ? true : undefined}
           />
         </>
       );

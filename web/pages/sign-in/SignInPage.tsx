@@ -1,14 +1,4 @@
-import {
-  Button,
-  Container,
-  Divider,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +14,7 @@ import {
 } from '../../../common/messages.ts';
 import { signIn, type SignInResult } from '../../api/session.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 
 /**
  * /user/signIn (SIGNIN-01, SIGNIN-02, VAL-08, VAL-09, GEN-01, ERR-42). Where a member goes
@@ -103,16 +94,12 @@ export function SignInPage() {
                 error={fieldError}
               />
               <PasswordInput
-                // Mantine leaves these off the inner field; screen readers need them (VAL-09).
-                id="sign-in-password"
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? 'sign-in-password-error' : undefined}
                 label={PASSWORD_LABEL}
-                name="password"
+                field="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
+                onValueChange={(value) => {
+                  setPassword(value);
                   edited();
                 }}
                 disabled={submitting}

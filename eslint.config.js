@@ -17,6 +17,11 @@ const SERVER = {
   message: 'The browser app and common code never import the server; share through common/.',
 };
 /** @type {Pattern} */
+const WEB_API = {
+  group: ['**/api/**'],
+  message: 'The HTTP client sits under every domain module of web/api/, never the other way round.',
+};
+/** @type {Pattern} */
 const DB = {
   group: ['**/db/**'],
   message: 'Handlers hold no SQL: call a service, which uses db/.',
@@ -99,6 +104,7 @@ export default tseslint.config(
   ...layers([
     { files: ['common/**/*.ts'], never: [WEB, SERVER] },
     { files: ['web/**/*.{ts,tsx}'], never: [SERVER] },
+    { files: ['web/http/**/*.{ts,tsx}'], never: [SERVER, WEB_API] },
     { files: ['server/**/*.ts'], never: [WEB] },
     { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB] },
     { files: ['server/routes/*/**/*.ts'], tests: false, never: [WEB, DB, OTHER_ROUTE_FOLDER] },

@@ -65,6 +65,12 @@ const refused: [where: string, file: string, source: string, reason: RegExp][] =
     /never import the server/,
   ],
   [
+    'the HTTP client imports a domain module',
+    'web/http/client.ts',
+    "import { postKeys as x } from '../api/posts.ts';",
+    /never the other way round/,
+  ],
+  [
     'the server imports the browser app',
     'server/app.ts',
     "import { routes as x } from '../web/routes.tsx';",

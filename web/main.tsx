@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './api/client.ts';
+import { queryClient } from './http/client.ts';
 import { bootstrapSession } from './api/session.ts';
 import { createAppRouter } from './routes.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';

@@ -8,7 +8,7 @@ import {
   NOT_FOUND_TEXT,
   NOT_FOUND_TITLE,
 } from '../common/messages.ts';
-import { clearRequestedPath, peekRequestedPath } from './api/requested-path.ts';
+import { clearRequestedPath, peekRequestedPath } from './http/requested-path.ts';
 import { bootstrapSession, resetSessionForTests } from './api/session.ts';
 import { appRoutes, decideAccess, ROUTE_TABLE, routeAccess } from './routes.tsx';
 import { testUser } from './test/fixtures.ts';

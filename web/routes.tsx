@@ -9,7 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { BASE_PATH } from '../common/constants.ts';
-import { rememberRequestedPath } from './api/requested-path.ts';
+import { rememberRequestedPath } from './http/requested-path.ts';
 import {
   acknowledgeSessionEnded,
   clearAfterSignIn,

@@ -33,7 +33,7 @@ export default defineConfig({
     }),
   ],
   define: {
-    // AMB-04: sent as X-Client-Version by web/api/client.ts.
+    // AMB-04: sent as X-Client-Version by web/http/client.ts.
     __APP_VERSION__: JSON.stringify(packageJson.version),
   },
   css: {

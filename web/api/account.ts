@@ -1,4 +1,4 @@
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 export interface PasswordChange {
   currentPassword: string;

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_STALE_MS } from '../../common/constants.ts';
 import {
   commentContainerAnswerSchema,
   type CommentContainer,
 } from '../../common/schemas/comment.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 import { patchCommentCount } from './posts.ts';
 
 /**
@@ -13,10 +14,14 @@ import { patchCommentCount } from './posts.ts';
  * marking them stale, so going back to a list within 15 s fetches nothing (POST-07).
  */
 
+/** Every comment query's key; mutations replace and invalidate through these, never a literal. */
 export const commentKeys = {
   all: ['comment_containers'] as const,
   container: (id: number) => [...commentKeys.all, id] as const,
 };
+
+/** A thread is read again after the same 15 s as the post it belongs to (CONST-08). */
+export const COMMENTS_STALE_MS = LIST_STALE_MS;
 
 function parseContainer(answer: unknown): CommentContainer {
   return commentContainerAnswerSchema.parse(answer).data.comment_container;
@@ -38,6 +43,7 @@ export function useCommentContainer(id: number | null) {
     queryKey: commentKeys.container(id ?? 0),
     queryFn: ({ signal }) => fetchCommentContainer(id ?? 0, signal),
     enabled: id !== null,
+    staleTime: COMMENTS_STALE_MS,
   });
 }
 

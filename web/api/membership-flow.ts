@@ -4,7 +4,7 @@ import {
   type AuthenticationOption,
   type MembershipProof,
 } from '../../common/schemas/registration.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /**
  * The calls of registration (`/users/step_*`) and password reset

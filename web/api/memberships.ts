@@ -3,7 +3,7 @@ import {
   clubMembershipGroupsAnswerSchema,
   type ClubMembershipGroup,
 } from '../../common/schemas/session.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /** `GET /club_membership_groups.json` (NAV-09): the signed-in member's clubs by group name. */
 export async function fetchClubMembershipGroups(
@@ -15,12 +15,19 @@ export async function fetchClubMembershipGroups(
   return clubMembershipGroupsAnswerSchema.parse(answer).data.club_membership_groups;
 }
 
-export const CLUB_MEMBERSHIP_GROUPS_KEY = ['club_membership_groups'] as const;
+/** Every membership query's key; mutations invalidate through these, never a literal. */
+export const membershipKeys = {
+  all: ['club_membership_groups'] as const,
+  groups: () => [...membershipKeys.all, 'groups'] as const,
+};
+
+/** Clubs change rarely, and sign-in and sign-out clear the cache anyway (SESS-07). */
+export const MEMBERSHIPS_STALE_MS = 5 * 60_000;
 
 export function useClubMembershipGroups() {
   return useQuery({
-    queryKey: CLUB_MEMBERSHIP_GROUPS_KEY,
+    queryKey: membershipKeys.groups(),
     queryFn: ({ signal }) => fetchClubMembershipGroups(signal),
-    staleTime: 5 * 60_000,
+    staleTime: MEMBERSHIPS_STALE_MS,
   });
 }

@@ -15,7 +15,7 @@ import {
   type PostAnswer,
   type UpdatePostRequest,
 } from '../../common/schemas/post.ts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../http/client.ts';
 
 /**
  * Posts (§7 Posts; POST-01..19). One module: query keys, fetchers, queries and the mutations
@@ -43,6 +43,7 @@ export interface PostPage {
 /** Page 0 goes without `t`; every later page carries page zero's. */
 export type PostPageParam = { page: 0; t?: undefined } | { page: number; t: number };
 
+/** Every post query's key; mutations invalidate and patch through these, never a literal. */
 export const postKeys = {
   all: ['posts'] as const,
   lists: () => [...postKeys.all, 'list'] as const,
@@ -50,8 +51,12 @@ export const postKeys = {
     scope.kind === 'feed'
       ? ([...postKeys.lists(), 'feed'] as const)
       : ([...postKeys.lists(), 'club', scope.subdomain] as const),
-  detail: (id: number) => [...postKeys.all, 'detail', id] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (id: number) => [...postKeys.details(), id] as const,
 };
+
+/** CONST-08: a list or a post is fetched again when over 15 s old (POST-07). */
+export const POSTS_STALE_MS = LIST_STALE_MS;
 
 /** The newest `created_at` of page zero (its first post, as the list is newest first). */
 function pageZeroTime(posts: readonly Post[]): number | undefined {
@@ -90,7 +95,7 @@ export function usePostList(scope: PostListScope) {
     queryFn: ({ pageParam, signal }) => fetchPostPage(scope, pageParam, signal),
     initialPageParam: { page: 0 } as PostPageParam,
     getNextPageParam: nextPostPageParam,
-    staleTime: LIST_STALE_MS,
+    staleTime: POSTS_STALE_MS,
   });
 }
 
@@ -112,7 +117,7 @@ export function usePost(id: number | null) {
     queryKey: postKeys.detail(id ?? 0),
     queryFn: ({ signal }) => fetchPost(id ?? 0, signal),
     enabled: id !== null,
-    staleTime: LIST_STALE_MS,
+    staleTime: POSTS_STALE_MS,
   });
 }
 
@@ -201,7 +206,7 @@ export function patchCommentCount(
       { updatedAt: query.state.dataUpdatedAt },
     );
   }
-  for (const query of cache.findAll({ queryKey: [...postKeys.all, 'detail'] })) {
+  for (const query of cache.findAll({ queryKey: postKeys.details() })) {
     const data = query.state.data as PostAnswer['data'] | undefined;
     if (!data || query.state.isInvalidated) continue;
     const post = patchPost(data.post);

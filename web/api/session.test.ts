@@ -2,9 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_TITLE } from '../../common/messages.ts';
 import { clearOkDialogs, getOkDialogQueue } from '../components/ok-dialog-store.ts';
-import { apiRequest } from './client.ts';
-import { clearRequestedPath, peekRequestedPath, rememberRequestedPath } from './requested-path.ts';
-import { onClientStateReset } from './client-state.ts';
+import { apiRequest } from '../http/client.ts';
+import {
+  clearRequestedPath,
+  peekRequestedPath,
+  rememberRequestedPath,
+} from '../http/requested-path.ts';
+import { onClientStateReset } from '../http/client-state.ts';
 import {
   bootstrapSession,
   getSessionState,
@@ -12,13 +16,13 @@ import {
   signIn,
   signOut,
 } from './session.ts';
-import { queryClient } from './client.ts';
-import { getBadgeCounts } from './user-metadata.ts';
-import type * as SessionKeysModule from './session-keys.ts';
-import { clearSessionKeys, loadSessionKeys, type StoredSessionKeys } from './session-keys.ts';
+import { queryClient } from '../http/client.ts';
+import { getBadgeCounts } from '../http/user-metadata.ts';
+import type * as SessionKeysModule from '../http/session-keys.ts';
+import { clearSessionKeys, loadSessionKeys, type StoredSessionKeys } from '../http/session-keys.ts';
 import { testUser, userMetadataHeader } from '../test/fixtures.ts';
 
-vi.mock('./session-keys.ts', async (importOriginal) => ({
+vi.mock('../http/session-keys.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SessionKeysModule>()),
   loadSessionKeys: vi.fn(),
   saveSessionKeys: vi.fn(),

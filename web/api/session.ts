@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { BOOTSTRAP_TIMEOUT_MS } from '../../common/constants.ts';
 import type { User } from '../../common/schemas/session.ts';
-import { apiRequest, isApiError, setUnauthorizedHandler } from './client.ts';
-import { resetClientState } from './client-state.ts';
-import { clearRequestedPath, takeRequestedPath } from './requested-path.ts';
-import { serverClockOffset, serverNow } from './server-clock.ts';
+import { apiRequest, isApiError, setUnauthorizedHandler } from '../http/client.ts';
+import { resetClientState } from '../http/client-state.ts';
+import { clearRequestedPath, takeRequestedPath } from '../http/requested-path.ts';
+import { serverClockOffset, serverNow } from '../http/server-clock.ts';
 import {
   clearSessionKeys,
   generateSessionKeys,
@@ -12,9 +12,9 @@ import {
   saveSessionKeys,
   type GeneratedKeys,
   type SessionKeyAlgorithm,
-} from './session-keys.ts';
-import { loadSessionSchemas } from './session-schemas.ts';
-import { createRequestSigner, setRequestSigner } from './signing.ts';
+} from '../http/session-keys.ts';
+import { loadSessionSchemas } from '../http/session-schemas.ts';
+import { createRequestSigner, setRequestSigner } from '../http/signing.ts';
 
 /**
  * The client session (SESS-03, SESS-08, AMB-03, AMB-52): a small store, the start-up

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { avatarColor } from '../../common/avatar-color.ts';
 import { SUPPORT_URL } from '../../common/constants.ts';
 import { MY_MEMBERSHIPS, NO_MEMBERSHIPS } from '../../common/messages.ts';
-import { queryClient } from '../api/client.ts';
+import { queryClient } from '../http/client.ts';
 import { resetSessionForTests } from '../api/session.ts';
-import { getBadgeCounts, resetBadgeCounts, setBadgeCounts } from '../api/user-metadata.ts';
+import { getBadgeCounts, resetBadgeCounts, setBadgeCounts } from '../http/user-metadata.ts';
 import {
   fakeApi,
   membershipGroupsAnswer,

@@ -15,7 +15,7 @@ import {
   withUnseenCount,
 } from '../../common/messages.ts';
 import type { SessionUser } from '../api/session.ts';
-import { useBadgeCounts } from '../api/user-metadata.ts';
+import { useBadgeCounts } from '../http/user-metadata.ts';
 import { CHATS_PATH, HOME_PATH, MY_ACCOUNT_PATH, NOTICES_PATH } from '../paths.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { CountBadge } from './CountBadge.tsx';

@@ -1,4 +1,4 @@
-import { onClientStateReset } from '../api/client-state.ts';
+import { onClientStateReset } from '../http/client-state.ts';
 
 /**
  * A one-time message for the next screen, e.g. "Your password has been changed." after a form

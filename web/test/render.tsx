@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { queryClient } from '../api/client.ts';
+import { queryClient } from '../http/client.ts';
 import { appRoutes } from '../routes.tsx';
 import { cssVariablesResolver, theme } from '../theme.ts';
 

@@ -1,7 +1,8 @@
-import { Alert, Button, FileButton, Input, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { Button, FileButton, Input, Stack } from '@mantine/core';
+import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
 import { ADD_PHOTOS, REMOVE_PHOTO_BUTTON, removePhoto } from '../../../common/messages.ts';
+import { BaseErrors } from '../BaseErrors.tsx';
 import classes from './PhotoPicker.module.css';
 
 /** One photo in the picker: saved or newly picked, already checked by the caller. */
@@ -102,25 +103,7 @@ export function PhotoPicker({
             )}
           </FileButton>
         </div>
-        {rejections.length > 0 && (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertTriangle size={24} aria-hidden="true" />}
-            data-testid="photo-rejections"
-          >
-            {rejections.length === 1 ? (
-              <Text size="md">{rejections[0]}</Text>
-            ) : (
-              <List size="md">
-                {rejections.map((message, index) => (
-                  <List.Item key={`${index}-${message}`}>{message}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <BaseErrors messages={rejections} testId="photo-rejections" />
       </Stack>
     </Input.Wrapper>
   );

@@ -6,7 +6,7 @@ import {
   PASSWORD_MISMATCH,
   PASSWORD_TOO_WEAK,
 } from '../../../common/messages.ts';
-import { queryClient } from '../../api/client.ts';
+import { queryClient } from '../../http/client.ts';
 import { resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';

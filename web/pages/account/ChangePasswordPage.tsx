@@ -1,4 +1,4 @@
-import { Box, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,9 +16,10 @@ import {
   tooManyAttempts,
 } from '../../../common/messages.ts';
 import { changePassword } from '../../api/account.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { useSession } from '../../api/session.ts';
 import { BaseErrors, fieldErrorText } from '../../components/BaseErrors.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { setFlashMessage } from '../../components/flash-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';
 import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter.tsx';
@@ -146,27 +147,23 @@ export function ChangePasswordPage() {
             <Stack gap="lg">
               <PasswordInput
                 label={CURRENT_PASSWORD_LABEL}
-                data-field="current_password"
-                name="current_password"
+                field="current_password"
                 autoComplete="current-password"
                 value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+                onValueChange={setCurrentPassword}
                 disabled={submitting}
                 error={fieldErrorText(errors.current_password)}
-                aria-invalid={errors.current_password ? true : undefined}
               />
               <Box>
                 <PasswordInput
                   label={NEW_PASSWORD_LABEL}
                   description={PASSWORD_HINT}
-                  data-field="password"
-                  name="password"
+                  field="password"
                   autoComplete="new-password"
                   value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  onValueChange={setPassword}
                   disabled={submitting}
                   error={fieldErrorText(errors.password)}
-                  aria-invalid={errors.password ? true : undefined}
                 />
                 <Box mt="sm">
                   <PasswordStrengthMeter password={password} userInputs={userInputs} />
@@ -174,14 +171,12 @@ export function ChangePasswordPage() {
               </Box>
               <PasswordInput
                 label={CONFIRM_NEW_PASSWORD_LABEL}
-                data-field="password_confirmation"
-                name="password_confirmation"
+                field="password_confirmation"
                 autoComplete="new-password"
                 value={confirmation}
-                onChange={(event) => setConfirmation(event.currentTarget.value)}
+                onValueChange={setConfirmation}
                 disabled={submitting}
                 error={fieldErrorText(errors.password_confirmation)}
-                aria-invalid={errors.password_confirmation ? true : undefined}
               />
               <Stack gap="sm" mt="xs">
                 <Button type="submit" fullWidth loading={submitting}>

@@ -10,8 +10,8 @@ import {
   SERVER_ERROR_TITLE,
   tooManyAttempts,
 } from '../../../common/messages.ts';
-import { queryClient } from '../../api/client.ts';
-import { clearRequestedPath } from '../../api/requested-path.ts';
+import { queryClient } from '../../http/client.ts';
+import { clearRequestedPath } from '../../http/requested-path.ts';
 import { getSessionState, resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs, getOkDialogQueue } from '../../components/ok-dialog-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';

@@ -8,7 +8,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  PasswordInput,
   Progress,
   Radio,
   Stack,
@@ -17,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -68,6 +67,7 @@ import { membershipFlowApi, type FlowKind } from '../../api/membership-flow.ts';
 import { useOrganizations } from '../../api/organizations.ts';
 import { AFTER_REGISTRATION, establishSession, prepareSessionKeys } from '../../api/session.ts';
 import { BaseErrors, fieldErrorText } from '../../components/BaseErrors.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { loadPasswordStrength } from '../../components/password-strength-loader.ts';
 import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter.tsx';
@@ -159,20 +159,9 @@ function NotReachable({ title, contact }: { title: string; contact: ClubContact 
     );
   }
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertTriangle size={24} aria-hidden="true" />}
-      data-testid="not-reachable"
-    >
-      <Stack gap="xs">
-        <Text size="md" fw={700}>
-          {title}
-        </Text>
-        {contactLine}
-      </Stack>
-    </Alert>
+    <BaseErrors title={title} testId="not-reachable">
+      {contactLine}
+    </BaseErrors>
   );
 }
 
@@ -524,14 +513,12 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
             <PasswordInput
               label={kind === 'register' ? PASSWORD_LABEL : NEW_PASSWORD_LABEL}
               description={PASSWORD_HINT}
-              data-field="password"
-              name="password"
+              field="password"
               autoComplete="new-password"
               value={values.password}
-              onChange={(event) => set('password', event.currentTarget.value)}
+              onValueChange={(value) => set('password', value)}
               disabled={submitting}
               error={fieldErrorText(errors.password)}
-              aria-invalid={errors.password ? true : undefined}
             />
             <Box mt="sm">
               <PasswordStrengthMeter
@@ -542,14 +529,12 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
           </Box>
           <PasswordInput
             label={kind === 'register' ? CONFIRM_PASSWORD_LABEL : CONFIRM_NEW_PASSWORD_LABEL}
-            data-field="password_confirmation"
-            name="password_confirmation"
+            field="password_confirmation"
             autoComplete="new-password"
             value={values.passwordConfirmation}
-            onChange={(event) => set('passwordConfirmation', event.currentTarget.value)}
+            onValueChange={(value) => set('passwordConfirmation', value)}
             disabled={submitting}
             error={fieldErrorText(errors.password_confirmation)}
-            aria-invalid={errors.password_confirmation ? true : undefined}
           />
         </>
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHOICE_NOT_AVAILABLE, CODE_BLANK, CODE_INVALID } from '../../../common/messages.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../../http/client.ts';
 import { flowErrorAction } from './flow-errors.ts';
 
 function problem(

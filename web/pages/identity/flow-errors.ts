@@ -16,7 +16,7 @@ import {
   CODE_INVALID,
   FLOW_STEP_FAILED,
 } from '../../../common/messages.ts';
-import { isApiError, type ApiError } from '../../api/client.ts';
+import { isApiError, type ApiError } from '../../http/client.ts';
 import type { FlowKind } from '../../api/membership-flow.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../../../common/messages.ts';
 import type { PostAnswer } from '../../../common/schemas/post.ts';
 import type { User } from '../../../common/schemas/session.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { usePost, useUpdatePost } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';

@@ -15,7 +15,7 @@ import {
   postBy,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { useDeletePost, usePost } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';

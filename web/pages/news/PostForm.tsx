@@ -30,7 +30,7 @@ import {
   SUBJECT,
   VISIBILITY,
 } from '../../../common/messages.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
 import { BodyEditor } from '../../components/editor/BodyEditor.tsx';
 import { PhotoPicker, type PickerPhoto } from '../../components/photos/PhotoPicker.tsx';

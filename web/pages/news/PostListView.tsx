@@ -11,7 +11,7 @@ import {
   TRY_AGAIN,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../http/client.ts';
 import { flattenPostPages, usePostList, type PostListScope } from '../../api/posts.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { PostCard } from './PostCard.tsx';

@@ -10,7 +10,7 @@ import {
   VISIBILITY_AUTHORS_ONLY,
 } from '../../../common/messages.ts';
 import type { Post, PostAnswer } from '../../../common/schemas/post.ts';
-import { queryClient } from '../../api/client.ts';
+import { queryClient } from '../../http/client.ts';
 import { resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
 import { OkDialogHost } from '../../components/OkDialog.tsx';

@@ -5,7 +5,7 @@ import {
   type CreatePostRequest,
   type UpdatePostRequest,
 } from '../../../common/schemas/post.ts';
-import type { FieldErrors } from '../../api/client.ts';
+import type { FieldErrors } from '../../http/client.ts';
 import { isMemberPost } from './post-form-options.ts';
 import { photosAttributes, type FormPhoto } from './post-form-photos.ts';
 

@@ -12,7 +12,7 @@ import {
   clearRequestedPath,
   peekRequestedPath,
   rememberRequestedPath,
-} from '../../api/requested-path.ts';
+} from '../../http/requested-path.ts';
 import { getSessionState, resetSessionForTests } from '../../api/session.ts';
 import { fakeApi, membershipGroupsAnswer, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';

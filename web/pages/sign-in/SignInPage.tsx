@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Divider,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +13,8 @@ import {
   USERNAME_LABEL,
 } from '../../../common/messages.ts';
 import { signIn, type SignInResult } from '../../api/session.ts';
+import { BaseErrors } from '../../components/BaseErrors.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
 
 /**
  * /user/signIn (SIGNIN-01, SIGNIN-02, VAL-08, VAL-09, GEN-01, ERR-42). Where a member goes
@@ -75,13 +66,13 @@ export function SignInPage() {
           </Stack>
 
           {outcome?.outcome === 'failed' || outcome?.outcome === 'limited' ? (
-            <Alert color="red" variant="light" role="alert">
-              <Text size="md">
-                {outcome.outcome === 'limited'
+            <BaseErrors
+              messages={[
+                outcome.outcome === 'limited'
                   ? tooManyAttempts(outcome.retryAfterSeconds)
-                  : SIGN_IN_UNAVAILABLE}
-              </Text>
-            </Alert>
+                  : SIGN_IN_UNAVAILABLE,
+              ]}
+            />
           ) : null}
 
           <form onSubmit={(event) => void submit(event)} noValidate aria-busy={submitting}>
@@ -103,16 +94,12 @@ export function SignInPage() {
                 error={fieldError}
               />
               <PasswordInput
-                // Mantine leaves these off the inner field; screen readers need them (VAL-09).
-                id="sign-in-password"
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? 'sign-in-password-error' : undefined}
                 label={PASSWORD_LABEL}
-                name="password"
+                field="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
+                onValueChange={(value) => {
+                  setPassword(value);
                   edited();
                 }}
                 disabled={submitting}

@@ -20,7 +20,7 @@ import {
   TRY_AGAIN,
 } from '../../../../common/messages.ts';
 import type { Comment, CommentContainer } from '../../../../common/schemas/comment.ts';
-import { queryClient } from '../../../api/client.ts';
+import { queryClient } from '../../../http/client.ts';
 import { commentKeys } from '../../../api/comments.ts';
 import { resetSessionForTests } from '../../../api/session.ts';
 import { OkDialogHost } from '../../../components/OkDialog.tsx';

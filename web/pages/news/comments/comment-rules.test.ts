@@ -4,7 +4,7 @@ import {
   type Comment,
   type CommentContainer,
 } from '../../../../common/schemas/comment.ts';
-import { ApiError } from '../../../api/client.ts';
+import { ApiError } from '../../../http/client.ts';
 import { testParty } from '../../../test/fixtures.ts';
 import {
   MAX_INDENT_DEPTH,

@@ -3,7 +3,7 @@ import {
   type Comment,
   type CommentContainer,
 } from '../../../../common/schemas/comment.ts';
-import { isApiError } from '../../../api/client.ts';
+import { isApiError } from '../../../http/client.ts';
 
 /**
  * The decisions of the comments section as pure functions, so they are tested without a

@@ -1,0 +1,29 @@
+/** The calendar and the event form. Read through common/messages.ts. */
+
+/** Calendar and event form (CAL-*, EVF-*). */
+export const MY_EVENTS = 'My Events';
+export const NEARBY_EVENTS = 'Nearby Events';
+export const OTHER_EVENTS = 'Other Events';
+export const NO_EVENTS = 'No events to display.';
+export const NEW_EVENT = 'New Event';
+export const RSVP_ATTENDING = 'Attending?';
+export const RSVP_GOING = 'Going';
+export const RSVP_NOT_GOING = 'Not Going';
+export const plusGuests = (count: number): string => `+${count} guests`;
+export const ANNOUNCE = 'Announce';
+export const NEW_CALENDAR_EVENT = 'New Calendar Event';
+export const EDIT_CALENDAR_EVENT = 'Edit Calendar Event';
+export const EVENT_NAME = 'Name';
+export const EVENT_START_DATE = 'Start Date';
+export const EVENT_START_TIME = 'Start Time';
+export const EVENT_END_DATE = 'End Date';
+export const EVENT_END_TIME = 'End Time';
+export const EVENT_TIME_ZONE = 'Time Zone';
+export const EVENT_LOCATION = 'Location';
+export const EVENT_DESCRIPTION = 'Description';
+
+/** Error catalogue (§8). */
+export const ERROR_DELETING_CALENDAR_EVENT = 'Error deleting calendar event.';
+export const ERROR_RETRIEVING_EVENT_ATTENDEES = 'Error retrieving event attendees.';
+export const ERROR_CREATING_CALENDAR_EVENT = 'Error creating calendar event.';
+export const ERROR_UPDATING_CALENDAR_EVENT = 'Error updating calendar event.';

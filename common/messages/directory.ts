@@ -1,0 +1,38 @@
+/** The directory, member and lodge search, party detail and the club pages. Read through common/messages.ts. */
+
+/** Directory, search and party detail (DIR-*, PARTY-*, STAT-*). */
+export const DIRECTORY_MEMBERS = 'Members';
+export const DIRECTORY_LODGES = 'Lodges';
+export const BY_NAME = 'By Name';
+export const BY_CITY = 'By City';
+export const RECENT = 'Recent';
+export const FAVORITE = 'Favorite';
+export const SEARCH_TO_NARROW = 'Search to narrow results.';
+export const NO_MATCHES = 'No Matches';
+export const NO_LODGES = 'No lodges to view.';
+export const NO_RECENT_CONTACTS = 'No Recent Contacts';
+export const LAST_CONTACTED = 'Last contacted';
+export const CHAT = 'Chat';
+export const PHONE_MOBILE = 'Mobile';
+export const PHONE_HOME = 'Home';
+export const PHONE_OFFICE = 'Office';
+export const PHONE_OTHER = 'other';
+export const E_MAIL = 'E-Mail';
+export const MEMBER_NUMBER = 'Member Number';
+export const ORGANIZATION = 'Organization';
+
+/** Club pages (CLUB-02, CLUB-13, PERM-04). */
+export const CLUB_HOME = 'Home';
+export const CLUB_CALENDAR = 'Calendar';
+export const CLUB_POSTS = 'Posts';
+export const CLUB_FILES = 'Files';
+export const CLUB_PHOTOS = 'Photos';
+export const CLUB_DASHBOARD = 'Dashboard';
+
+/** Error catalogue (§8). */
+export const ERROR_MAKING_FAVORITE = 'Error making favorite.';
+export const ERROR_REMOVING_FAVORITE = 'Error removing favorite.';
+/** Member search and status check failures. */
+export const SEARCHING_ERROR = 'Searching Error';
+/** Lodge search failure (note the lower-case e: a different string from SEARCHING_ERROR). */
+export const LODGE_SEARCHING_ERROR = 'Searching error';

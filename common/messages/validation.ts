@@ -1,0 +1,14 @@
+/** Field errors that any area's forms and API give. Read through common/messages.ts. */
+
+/** Validation (§5: VAL-02..VAL-06, VAL-29..VAL-41). */
+export const CANT_BE_BLANK = "Can't be blank.";
+export const INVALID_ZIPCODE = 'Invalid zipcode format.';
+export const INVALID_DAY_FORMAT = 'Invalid mm/dd format.';
+export const INVALID_EMAIL = 'Invalid e-mail format.';
+export const NOT_A_NUMBER = 'Not a number.';
+
+/** Field errors of the API, in the server's usual lower case. Lodgehall's own words. */
+export const FIELD_BLANK = "can't be blank";
+export const INVALID_CHOICE = 'is not a valid choice';
+export const fieldTooLong = (maximum: number): string =>
+  `is too long (maximum is ${maximum} characters)`;

@@ -108,7 +108,7 @@ function refusalResponse(status: RefusalStatus, signature: Signature): Record<st
     ...(status === 429
       ? {
           headers: {
-            'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' },
+            'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' },
           },
         }
       : {}),
@@ -123,7 +123,7 @@ const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
  * `getPostsById`, `PUT /comments/:id/hide` is `putCommentsByIdHide`. A route may name its
  * operation itself with `schema.operationId`.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const path = (url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url).replace(
     /\.json$/,
     '',
@@ -144,8 +144,8 @@ function methodOf(method: HTTPMethods | HTTPMethods[]): string {
 
 /**
  * Each route's OpenAPI operation: zod's JSON Schemas, then what a generated client needs that
- * zod cannot say: its name, whether it must be signed (asked of the auth plugin's own rule),
- * and the refusals it can give.
+ * zod cannot say: its name, whether it must be signed (the mark the auth plugin puts on the
+ * routes it guards), and the refusals it can give.
  */
 const transform: SwaggerTransform = (input) => {
   const transformed = jsonSchemaTransform(input);

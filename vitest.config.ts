@@ -5,6 +5,11 @@ const databaseTests = [
   'server/**/*.db.test.ts',
   'scripts/**/*.db.test.ts',
 ];
+/**
+ * Tests of a real server whose outcome cannot depend on the database engine (the OpenAPI
+ * document): they run once, in the SQLite project.
+ */
+const contractTests = ['server/**/*.contract.test.ts'];
 
 export default defineConfig({
   test: {
@@ -19,7 +24,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          exclude: databaseTests,
+          exclude: [...databaseTests, ...contractTests],
           environment: 'node',
         },
       },
@@ -37,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: databaseTests,
+          include: [...databaseTests, ...contractTests],
           env: { LODGEHALL_TEST_ENGINE: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

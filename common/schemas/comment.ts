@@ -36,23 +36,30 @@ export interface Comment {
   children: Comment[];
 }
 
-export const commentSchema: z.ZodType<Comment> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    comment: z.string(),
-    party_id: z.number().int(),
-    party_name: z.string(),
-    party: sessionPartySchema,
-    elapsed_time: z.string(),
-    created_at: z.number().int(),
-    is_hidden: z.union([z.literal(0), z.literal(1)]),
-    can_edit: z.boolean(),
-    can_hide: z.boolean(),
-    can_unhide: z.boolean(),
-    can_delete: z.boolean(),
-    children: z.array(commentSchema),
-  }),
-);
+/**
+ * Named (`id`) so that the OpenAPI document holds the tree once, as a component its `children`
+ * can refer to, instead of a reference into one operation's answer that other tools cannot
+ * resolve.
+ */
+export const commentSchema: z.ZodType<Comment> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      comment: z.string(),
+      party_id: z.number().int(),
+      party_name: z.string(),
+      party: sessionPartySchema,
+      elapsed_time: z.string(),
+      created_at: z.number().int(),
+      is_hidden: z.union([z.literal(0), z.literal(1)]),
+      can_edit: z.boolean(),
+      can_hide: z.boolean(),
+      can_unhide: z.boolean(),
+      can_delete: z.boolean(),
+      children: z.array(commentSchema),
+    }),
+  )
+  .meta({ id: 'Comment' });
 
 /** A comment container (§3): `comment_count` counts every comment in it, hidden and replies too. */
 export const commentContainerSchema = z.object({

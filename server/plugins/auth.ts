@@ -20,6 +20,12 @@ declare module 'fastify' {
      * A signed call to one is still checked, and answered as to the member.
      */
     public?: boolean;
+    /**
+     * Set by this plugin on every route it guards, from `public`: whether calls must be signed
+     * or may be. A route outside it (health, media) has none: no signature is checked there.
+     * The OpenAPI document reads it to say which operations need the signature.
+     */
+    signature?: 'required' | 'optional';
   }
 }
 
@@ -73,7 +79,10 @@ async function checkSignature(
 
 /** Requests that need the check: every non-public call, and signed calls to public ones. */
 function needsCheck(request: FastifyRequest): boolean {
-  return !request.routeOptions.config.public || request.headers['x-signature'] !== undefined;
+  return (
+    request.routeOptions.config.signature === 'required' ||
+    request.headers['x-signature'] !== undefined
+  );
 }
 
 const pendingChecks = new WeakMap<FastifyRequest, SessionCheck>();
@@ -83,6 +92,10 @@ export function registerAuth(api: FastifyInstance): void {
   // the onRequest hook gives every request its own values before anything reads them.
   api.decorateRequest<Actor>('actor', null as unknown as Actor);
   api.decorateRequest('session', null);
+
+  api.addHook('onRoute', (route) => {
+    route.config = { ...route.config, signature: route.config?.public ? 'optional' : 'required' };
+  });
 
   api.addHook('onRequest', async (request) => {
     request.actor = VISITOR;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, MalformedUrlError, httpRefusal, problemType } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { API_PREFIX } from '../../common/constants.ts';
@@ -18,7 +19,27 @@ const PROBLEM_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-function problemBody(error: AppError): Record<string, unknown> {
+/**
+ * What every refusal's body is, for the OpenAPI document (its `Problem` component) and for
+ * problemBody below, which must produce it. Members beyond these come from an error's `extra`
+ * (`club_contact`, `authentication_options`, ...).
+ */
+export const problemSchema = z
+  .looseObject({
+    type: z.string().meta({
+      description: `A URL whose last path segment names the error, e.g. ${problemType('not-found')}`,
+    }),
+    title: z.string().meta({ description: 'What went wrong, in plain English' }),
+    status: z.number().int().meta({ description: 'The HTTP status of the answer' }),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: 'Messages by field name, `base` for the request as a whole' }),
+  })
+  .meta({ id: 'Problem', description: 'An application/problem+json refusal (RFC 9457)' });
+export type Problem = z.infer<typeof problemSchema>;
+
+function problemBody(error: AppError): Problem {
   return {
     type: problemType(error.problem),
     title: error.title,

@@ -31,6 +31,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         tags: ['comments'],
         params: commentContainerParamsSchema,
         response: answer,
+        refusals: [404],
       },
     },
     async (request) => ({
@@ -46,6 +47,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         tags: ['comments'],
         body: createCommentRequestSchema,
         response: answer,
+        refusals: [403, 404],
       },
     },
     async (request) => ({
@@ -62,6 +64,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         params: commentIdParamsSchema,
         body: updateCommentRequestSchema,
         response: answer,
+        refusals: [403, 404],
       },
     },
     async (request) => ({
@@ -82,6 +85,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         tags: ['comments'],
         params: commentIdParamsSchema,
         response: answer,
+        refusals: [403, 404],
       },
     },
     async (request) => ({
@@ -97,6 +101,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         tags: ['comments'],
         params: commentIdParamsSchema,
         response: answer,
+        refusals: [403, 404],
       },
     },
     async (request) => ({
@@ -112,6 +117,7 @@ export function registerCommentRoutes(app: FastifyInstance): void {
         tags: ['comments'],
         params: commentIdParamsSchema,
         response: answer,
+        refusals: [403, 404],
       },
     },
     async (request) => ({

@@ -18,6 +18,7 @@ export function registerPasswordSettingsRoutes(app: FastifyInstance): void {
         tags: ['account'],
         body: passwordSettingRequestSchema,
         response: { 200: emptyAnswerSchema },
+        refusals: [429],
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
 import {
   clubPostListQuerySchema,
@@ -46,6 +47,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
         tags: ['posts'],
         querystring: clubPostListQuerySchema,
         response: { 200: postListAnswerSchema },
+        refusals: [404],
       },
     },
     async (request) => {
@@ -62,6 +64,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
         tags: ['posts'],
         params: postIdParamsSchema,
         response: { 200: postAnswerSchema },
+        refusals: [404],
       },
     },
     async (request) => ({
@@ -78,6 +81,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
         tags: ['posts'],
         body: createPostRequestSchema,
         response: { 200: postAnswerSchema },
+        refusals: [403],
       },
     },
     async (request) => ({
@@ -95,6 +99,7 @@ export function registerPostRoutes(app: FastifyInstance): void {
         params: postIdParamsSchema,
         body: updatePostRequestSchema,
         response: { 200: postAnswerSchema },
+        refusals: [403, 404],
       },
     },
     async (request) => ({
@@ -109,6 +114,8 @@ export function registerPostRoutes(app: FastifyInstance): void {
         summary: 'Delete a post with its body, comments and photo links',
         tags: ['posts'],
         params: postIdParamsSchema,
+        response: { 204: z.undefined() },
+        refusals: [403, 404],
       },
     },
     async (request, reply) => {

@@ -83,6 +83,7 @@ export function registerMembershipFlowRoutes<
         tags: [tag],
         body: routes.stepOne.body,
         response: { 200: stepOneAnswerSchema },
+        refusals: [429],
       },
     },
     async (request, reply) => {
@@ -110,6 +111,7 @@ export function registerMembershipFlowRoutes<
         tags: [tag],
         body: routes.stepTwo.body,
         response: { 200: stepTwoAnswerSchema },
+        refusals: [429, 503],
       },
     },
     async (request) => {

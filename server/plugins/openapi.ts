@@ -12,7 +12,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** The refusals an operation may list, each answered with the `Problem` component. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -72,6 +72,7 @@ const REFUSALS: Readonly<Record<RefusalStatus, string>> = {
   415: 'The body is not JSON in UTF-8 without compression (`unsupported-media-type`).',
   422: 'The request has errors (`unprocessable-entity-error`, or a name of its own that docs/api.md gives); `errors` lists them by field.',
   429: 'Too many attempts (`too-many-requests`); try again after Retry-After seconds.',
+  503: 'A service the call depends on failed just now (`code-delivery-failed`: the code could not be sent); try again.',
 };
 const PUBLIC_401 =
   'A signed call whose signature does not check out (`unauthorized`): a signed-in client may ' +

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- <scenario> [...]`: measures Lodgehall against a bare node:http server
- * that answers with the same bytes, side by side in one run (ARCHITECTURE §10), and a signed
+ * that answers with the same bytes, side by side in one run (docs/architecture.md §10), and a signed
  * route also against bare-signed, which verifies the signature first (D24). See
  * bench/README.md for what the numbers mean and how to add a scenario.
  */
@@ -68,7 +68,7 @@ interface ScenarioReport {
   readonly comparisons: readonly ToolComparison[];
   /** Lines Lodgehall printed (at LOG_LEVEL=warn) while it was loaded: each one is a cost. */
   readonly lodgehallLogLinesUnderLoad: number;
-  /** autocannon's verdict: the load tool ARCHITECTURE §2 names. */
+  /** autocannon's verdict: the load tool docs/architecture.md §2 names. */
   readonly verdict: Verdict;
 }
 

@@ -223,7 +223,7 @@ async function measureAll(browser: Browser, baseUrl: string): Promise<Measured[]
   return results;
 }
 
-/** ARCHITECTURE §10 states the first screen's budget as gzipped JavaScript: read from the build. */
+/** docs/architecture.md §10 states the first screen's budget as gzipped JavaScript: read from the build. */
 function gzippedJsBytes(transfers: readonly Transfer[]): number {
   let total = 0;
   for (const transfer of transfers) {
@@ -287,7 +287,7 @@ function report(results: readonly Measured[], verbose: boolean): boolean {
   process.stdout.write(`${formatTable(header, rows)}\n`);
   process.stdout.write(
     '\nKB = 1,000 bytes of response bodies as sent (compressed), headers not counted; cold cache\n' +
-      'unless the screen says "added". JS gzip KB: the same scripts gzipped, for ARCHITECTURE §10\n' +
+      'unless the screen says "added". JS gzip KB: the same scripts gzipped, for docs/architecture.md §10\n' +
       "(the first screen's JavaScript within 200 KB gzipped).\n",
   );
   if (uncompressed.length > 0) {

@@ -12,7 +12,7 @@ export const API_PREFIX = '/api/private/mobile/v1';
 export const CLIENT_ID_HEADER = 'X-Client-Id';
 export const CLIENT_VERSION_HEADER = 'X-Client-Version';
 export const WEB_CLIENT_ID = 'web-app';
-/** §7 and ARCHITECTURE §5: request signing and badge headers. */
+/** §7 and docs/architecture.md §5: request signing and badge headers. */
 export const SALT_HEADER = 'X-SALT';
 export const SIGNATURE_HEADER = 'X-SIGNATURE';
 export const USER_METADATA_HEADER = 'x-user-metadata';
@@ -115,7 +115,7 @@ export const GROUP_CHAT_TYPE = 'GroupChat';
 /** ENT-29. */
 export const PHONE_TYPES = ['CellPhone', 'HomePhone', 'OfficePhone'] as const;
 
-/** ARCHITECTURE §4: a 422 problem type ends with this name. */
+/** docs/architecture.md §4: a 422 problem type ends with this name. */
 export const UNPROCESSABLE_ENTITY_ERROR = 'unprocessable-entity-error';
 
 /**

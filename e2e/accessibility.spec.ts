@@ -26,7 +26,7 @@ import {
 
 /**
  * Lodgehall by keyboard, by screen reader and by thumb on the real server (issue 8 §5,
- * ARCHITECTURE §8, D26): the skip link, a focus ring that shows on every surface, names
+ * docs/architecture.md §8, D26): the skip link, a focus ring that shows on every surface, names
  * that carry the unseen counts, 44 px targets, the phone's top bar, comment avatars, the
  * visitor's 404 page, and axe over the screens these touch.
  */
@@ -343,7 +343,7 @@ test.describe('names that carry the counts (issue 8 §5)', () => {
   });
 });
 
-test.describe('touch targets of 44 px (issue 8 §5, ARCHITECTURE §8)', () => {
+test.describe('touch targets of 44 px (issue 8 §5, docs/architecture.md §8)', () => {
   test('the show-password eye and the Allows Comments checkbox are 44 × 44 at least', async ({
     page,
   }) => {

@@ -27,7 +27,7 @@ interface ApiClient {
   lodgeId: number;
 }
 
-/** Signs in over HTTP as a non-browser client would (ARCHITECTURE §5) and signs every call. */
+/** Signs in over HTTP as a non-browser client would (docs/architecture.md §5) and signs every call. */
 async function apiSignIn(baseURL: string, username: string): Promise<ApiClient> {
   const keyPair = crypto.generateKeyPairSync('ed25519');
   const signIn = await fetch(`${baseURL}${API}/session.json`, {

@@ -391,7 +391,7 @@ test.describe('a new member end to end', () => {
   });
 });
 
-test.describe('accessibility of the identity screens (ARCHITECTURE §8)', () => {
+test.describe('accessibility of the identity screens (docs/architecture.md §8)', () => {
   for (const path of ['/app/register', '/app/forgot_password']) {
     test(`${path} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(path);

@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../scripts/chromium.ts';
 
 /**
- * Browser tests (ARCHITECTURE §9): Debian's Chromium against the built server on a fresh,
+ * Browser tests (docs/architecture.md §9): Debian's Chromium against the built server on a fresh,
  * seeded database. This config never builds; run `npm run build` first (CI does).
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -57,7 +57,7 @@ function card(page: Page, postId: number) {
 }
 
 /**
- * A signed API call made inside the page, as the app makes it (ARCHITECTURE §5): the session's
+ * A signed API call made inside the page, as the app makes it (docs/architecture.md §5): the session's
  * key pair is read from IndexedDB and signs `METHOD\npath\nsalt\nbody`.
  */
 async function signedApiCall<T>(

@@ -290,7 +290,7 @@ test.describe('sign-in form', () => {
   });
 });
 
-test.describe('accessibility (ARCHITECTURE §8)', () => {
+test.describe('accessibility (docs/architecture.md §8)', () => {
   for (const [name, path] of [
     ['About', '/app/about'],
     ['sign-in', '/app/user/signIn'],

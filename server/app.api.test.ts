@@ -48,7 +48,7 @@ describe('operations endpoints', () => {
   });
 });
 
-describe('API errors (ARCHITECTURE §4)', () => {
+describe('API errors (docs/architecture.md §4)', () => {
   it('answers an unknown API path with a problem+json 404', async () => {
     const response = await server.request<Problem>('GET', '/no-such-thing.json');
     expect(response.status).toBe(404);

@@ -69,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: false },
-    // Every refusal is problem+json (ARCHITECTURE §4), the framework's and Node's own too:
+    // Every refusal is problem+json (docs/architecture.md §4), the framework's and Node's own too:
     // they are answered in plugins/problems.ts instead of with Fastify's internal codes.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,

@@ -23,7 +23,7 @@ import { Splash } from './components/Splash.tsx';
 import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
 
 /**
- * The spec's route table (§2) and its one access guard (ARCHITECTURE §8).
+ * The spec's route table (§2) and its one access guard (docs/architecture.md §8).
  *
  * - public: open to everyone (/about).
  * - publicOnly: visitors only; a signed-in member goes to / (ACC-02..ACC-06).

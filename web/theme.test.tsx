@@ -39,7 +39,7 @@ describe('the focus ring (D26, WCAG 2.2 2.4.13)', () => {
   });
 });
 
-describe('touch targets of 44 px (ARCHITECTURE §8)', () => {
+describe('touch targets of 44 px (docs/architecture.md §8)', () => {
   const floor = `max(calc(${TOUCH_TARGET_PX / 16}rem * var(--mantine-scale))`;
 
   it('keeps a small button at 44 px at least', () => {

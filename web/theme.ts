@@ -16,7 +16,7 @@ import {
 import { SHOW_PASSWORD } from '../common/messages.ts';
 
 /**
- * Lodgehall's look (ARCHITECTURE §8): many members are past sixty, so body text is 18 px,
+ * Lodgehall's look (docs/architecture.md §8): many members are past sixty, so body text is 18 px,
  * nothing is smaller than 15 px, controls are at least 44 px tall and colours keep strong
  * contrast (the primary shade on white is above 10:1). System fonts only: the CSP allows
  * nothing from another origin.
@@ -60,7 +60,7 @@ export const INPUT_SECTION_CLASS = 'lh-input-section';
 /** A surface drawn dark (the lightbox): global.css switches the ring to its light colour. */
 export const DARK_SURFACE_CLASS = 'lh-dark-surface';
 
-/** The smallest hit area of anything pressed (ARCHITECTURE §8): 44 × 44 CSS px. */
+/** The smallest hit area of anything pressed (docs/architecture.md §8): 44 × 44 CSS px. */
 export const TOUCH_TARGET_PX = 44;
 
 /** Mantine's own size for `size`, but never under the touch target. */

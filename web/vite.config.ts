@@ -46,7 +46,7 @@ export default defineConfig({
     // dist/web/.vite/manifest.json says which chunk holds which module: the browser tests use it
     // to tell the visitor's screens from the member's (e2e/first-screen.spec.ts).
     manifest: true,
-    // ARCHITECTURE §10 allows 200 KB gzipped for the first screen; warn well before that.
+    // docs/architecture.md §10 allows 200 KB gzipped for the first screen; warn well before that.
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -40,7 +40,7 @@ Options:
   --database-url URL     bench on PostgreSQL (postgres://...) instead of a cached SQLite copy
   --keep-db              keep this run's SQLite copy under bench/.data/ and print its path
   --reseed               make the cached data set again even if it looks current
-  --strict               exit 1 when a scenario misses the ARCHITECTURE §10 budget
+  --strict               exit 1 when a scenario misses the docs/architecture.md §10 budget
   --no-wrk               skip wrk even when it is installed
   --server-entry FILE    server to start (default ${DEFAULT_SERVER_ENTRY})
   --cli FILE             project CLI used to seed (default ${DEFAULT_CLI})

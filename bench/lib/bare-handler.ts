@@ -34,7 +34,7 @@ function hasBody(request: IncomingMessage): boolean {
  * and does nothing else. `bare-signed` (a spec with `verifyWith`) first does what any server
  * of the signing protocol must do for a request, with no storage: check the salt's shape and
  * age and verify the one signature over METHOD, path-and-query, salt and body, with the
- * project's own functions and a key parsed once (ARCHITECTURE §5). Lodgehall's session lookup,
+ * project's own functions and a key parsed once (docs/architecture.md §5). Lodgehall's session lookup,
  * replay record and everything after are what the ratio against it measures.
  */
 export function createBareHandler(spec: BareSpec): RequestListener {

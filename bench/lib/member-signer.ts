@@ -5,7 +5,7 @@ import { cookieHeaderFrom } from './http.ts';
 import type { RequestSigner, ScenarioContext } from './scenario.ts';
 
 /**
- * Signs in as a demo member over HTTP and signs each request as the SPA does (ARCHITECTURE §5),
+ * Signs in as a demo member over HTTP and signs each request as the SPA does (docs/architecture.md §5),
  * with the same code the API tests use, so the bench measures the real protocol.
  */
 export async function signInForBench(

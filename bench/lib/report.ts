@@ -1,7 +1,7 @@
 import type { LoadResult, LoadTool, TargetLabel } from './stats.ts';
 
 /**
- * ARCHITECTURE §10: the hot reads against bare node:http serving the same bytes; signed
+ * docs/architecture.md §10: the hot reads against bare node:http serving the same bytes; signed
  * routes against bare-signed, which verifies the signature too (docs/decisions.md D24).
  */
 export const BUDGET = {
@@ -282,5 +282,5 @@ export function caveats(comparisons: readonly ToolComparison[]): string[] {
 export function budgetLine(comparison: ToolComparison): string {
   const rule = `ratio >= ${BUDGET.minRatio} against ${comparison.budgetBaseline}, p99 < ${BUDGET.maxP99Ms} ms at ${BUDGET.connections} connections`;
   const why = comparison.budget.reasons.length ? `: ${comparison.budget.reasons.join('; ')}` : '';
-  return `budget (ARCHITECTURE §10: ${rule}) by ${comparison.tool}: ${comparison.budget.verdict}${why}`;
+  return `budget (docs/architecture.md §10: ${rule}) by ${comparison.tool}: ${comparison.budget.verdict}${why}`;
 }

@@ -32,7 +32,7 @@ export interface CapturedResponse {
 
 /**
  * Adds the per-request headers of a signed call (session cookie, `X-SALT`, `X-SIGNATURE`;
- * ARCHITECTURE §5). A salt is single-use, so the harness asks for fresh headers for every
+ * docs/architecture.md §5). A salt is single-use, so the harness asks for fresh headers for every
  * request it sends. This runs on the load generator's hot path, for Lodgehall and for the
  * bare server alike: keep it synchronous and cheap (`crypto.sign` with a KeyObject is).
  */
@@ -79,7 +79,7 @@ export interface Scenario {
   prepare(ctx: PrepareContext): BenchRequest | Promise<BenchRequest>;
 }
 
-/** Identifies the scenario's client to the server, as the SPA does (ARCHITECTURE §5). */
+/** Identifies the scenario's client to the server, as the SPA does (docs/architecture.md §5). */
 export const BENCH_CLIENT_HEADERS: Readonly<Record<string, string>> = {
   accept: 'application/json',
   'x-client-id': 'lodgehall-bench',

@@ -3,7 +3,7 @@ import { BENCH_CLIENT_HEADERS } from '../lib/scenario.ts';
 import type { Scenario } from '../lib/scenario.ts';
 
 /**
- * The news feed's first page as persona M sees it (issue 4, ARCHITECTURE §10): visibility
+ * The news feed's first page as persona M sees it (issue 4, docs/architecture.md §10): visibility
  * rules, 20 posts with their clubs, authors and photos, signed like every member call.
  */
 export const scenario: Scenario = {

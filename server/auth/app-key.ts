@@ -13,7 +13,7 @@ export interface AppKey {
 
 /**
  * The server's own Ed25519 key pair, made at first use and kept in the database so every node
- * and every restart answers with the same `app_public_key` (ARCHITECTURE §5).
+ * and every restart answers with the same `app_public_key` (docs/architecture.md §5).
  */
 export async function loadAppKey(db: Kysely<Database>): Promise<AppKey> {
   const existing = await db

@@ -6,7 +6,7 @@ import type { ContactKind, Database, OneTimeCodePurpose } from '../db/schema.ts'
 import { hashToken, newToken } from './tokens.ts';
 
 /*
- * The server-side state of a registration or reset flow (ARCHITECTURE §5): one row of
+ * The server-side state of a registration or reset flow (docs/architecture.md §5): one row of
  * one_time_codes per flow, found by the hash of a random token that only the visitor's browser
  * holds (in an HttpOnly cookie). The row remembers whose membership was proven, which contact on
  * file was chosen, the hash of the code sent there, how many wrong codes were tried, until when

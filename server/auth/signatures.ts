@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Request signatures (ARCHITECTURE §5). The browser signs
+ * Request signatures (docs/architecture.md §5). The browser signs
  *   METHOD "\n" path-and-query "\n" X-SALT "\n" body
  * with its non-extractable key; the server checks it against the key the session was opened
  * with. X-SALT is `<epoch ms>.<32 lowercase hex>`; X-SIGNATURE is base64url without padding.

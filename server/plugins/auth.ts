@@ -41,7 +41,7 @@ interface SessionCheck {
 }
 
 /**
- * The first half of the check (ARCHITECTURE §5), from the headers alone: a live session cookie
+ * The first half of the check (docs/architecture.md §5), from the headers alone: a live session cookie
  * and a fresh salt. It runs before the body is read, so a stranger cannot make the server
  * read and parse a large body (a post with photos may be 32 MB).
  */

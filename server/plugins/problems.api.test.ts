@@ -48,7 +48,7 @@ function raw(requestLine: string, headers: readonly string[] = ['Host: lodgehall
 }
 
 /**
- * A refusal as ARCHITECTURE §4 wants it: problem+json, a readable title, nothing of the
+ * A refusal as docs/architecture.md §4 wants it: problem+json, a readable title, nothing of the
  * framework (FST_ codes, its messages) and nothing of the request echoed back.
  */
 function expectProblem(answer: RawAnswer, status: number, name: string): Problem {

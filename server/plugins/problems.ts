@@ -83,7 +83,7 @@ function validationErrors(error: FastifyError): FieldErrors {
   return errors;
 }
 
-/** Maps every failure to the problem+json shape of ARCHITECTURE §4, so clients need one parser. */
+/** Maps every failure to the problem+json shape of docs/architecture.md §4, so clients need one parser. */
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

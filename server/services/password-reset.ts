@@ -107,7 +107,7 @@ export async function resetStepFour(
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', user.id)
       .execute();
-    // Whoever held the old password, on any device, is signed out (ARCHITECTURE §5).
+    // Whoever held the old password, on any device, is signed out (docs/architecture.md §5).
     await deleteUserSessions(trx, user.id);
     await recordIdentityEvent(
       trx,

@@ -24,7 +24,7 @@ export interface PasswordChangeInput {
 /**
  * Change password (PWD-02, API-REG-10): the current password, then the shared rule for the new
  * one (AMB-21). Every field error is answered at once. On success the member's other sessions
- * end and this one stays (ARCHITECTURE §5).
+ * end and this one stays (docs/architecture.md §5).
  */
 export async function changePassword(
   ctx: ServiceContext,

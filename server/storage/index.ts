@@ -1,5 +1,5 @@
 /**
- * Storage adapters (ARCHITECTURE §1): a folder under DATA_DIR by default.
+ * Storage adapters (docs/architecture.md §1): a folder under DATA_DIR by default.
  *
  * An S3-compatible bucket plugs in as a second `Storage` implementation, chosen here when
  * S3_BUCKET is set (with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY from

@@ -50,7 +50,7 @@ export function sessionCookieOf(response: ApiResponse<unknown>): string {
 
 /**
  * A member as a real client would be: signs in over HTTP with a fresh Ed25519 (or P-256) key,
- * then signs every request exactly as ARCHITECTURE §5 says.
+ * then signs every request exactly as docs/architecture.md §5 says.
  */
 export async function signInAs(
   server: TestServer,

@@ -150,7 +150,7 @@ function headersOf(call: Parameters<typeof fetch> | undefined): Record<string, s
   return (call?.[1]?.headers ?? {}) as Record<string, string>;
 }
 
-describe('signing after sign-in (ARCHITECTURE §5, AMB-51, SIGNIN-05)', () => {
+describe('signing after sign-in (docs/architecture.md §5, AMB-51, SIGNIN-05)', () => {
   it('sends sign-in unsigned, then signs every call with the new key', async () => {
     fetchMock.mockResolvedValueOnce(
       respond(200, { data: { user: testUser(), app_public_key: 'server-key' } }),

@@ -18,7 +18,7 @@ import { createRequestSigner, setRequestSigner } from '../http/signing.ts';
 
 /**
  * The client session (SESS-03, SESS-08, AMB-03, AMB-52): a small store, the start-up
- * bootstrap, sign-in and sign-out, and the request signer's life (ARCHITECTURE §5). Server
+ * bootstrap, sign-in and sign-out, and the request signer's life (docs/architecture.md §5). Server
  * data lives in TanStack Query, not here.
  */
 
@@ -88,7 +88,7 @@ export const DEFAULT_AFTER_SIGN_IN = '/calendar';
 /** REG-11: where registration and reset land (and so on to /news). */
 export const AFTER_REGISTRATION = '/';
 
-/** Every call from here on is signed with this pair (ARCHITECTURE §5). */
+/** Every call from here on is signed with this pair (docs/architecture.md §5). */
 function installSigner(keyPair: CryptoKeyPair, algorithm: SessionKeyAlgorithm): void {
   setRequestSigner(createRequestSigner(keyPair.privateKey, algorithm, { now: serverNow }));
 }
@@ -217,7 +217,7 @@ export type SignInResult =
   | { outcome: 'failed' };
 
 /**
- * Sign-in (SIGNIN-05, ARCHITECTURE §5): makes a fresh key pair and sends
+ * Sign-in (SIGNIN-05, docs/architecture.md §5): makes a fresh key pair and sends
  * `POST /session.json {user: {username, password, public_key}}`, unsigned (AMB-51).
  * A 401 or 422 is 'invalid' (VAL-09); it does not end anything (SESS-05). A 429 is 'limited'.
  * Any other failure is 'failed' and sets the error flag (ERR-42); the client has already

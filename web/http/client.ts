@@ -22,7 +22,7 @@ import { getRequestSigner } from './signing.ts';
 import { applyUserMetadataHeader, userMetadataEpoch } from './user-metadata.ts';
 
 /**
- * The one HTTP client of the web app (ARCHITECTURE §8, §7 of the spec): JSON over fetch on
+ * The one HTTP client of the web app (docs/architecture.md §8, §7 of the spec): JSON over fetch on
  * the same origin, the client headers of AMB-04, the signing seam, one typed error family
  * and the global error mapping (ERR-01, ERR-02, AMB-15). Query modules per area build on
  * `apiRequest`.
@@ -42,7 +42,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   readonly status: number;
-  /** The problem's `type` URL (ARCHITECTURE §4), when the server sent one. */
+  /** The problem's `type` URL (docs/architecture.md §4), when the server sent one. */
   readonly problemType: string | null;
   readonly problemTitle: string | null;
   readonly errors: FieldErrors | null;

@@ -1,6 +1,6 @@
 /**
  * The server's clock as seen from this browser. X-SALT carries a timestamp that the server
- * refuses when it is more than 5 minutes off its own clock (ARCHITECTURE §5), and many home
+ * refuses when it is more than 5 minutes off its own clock (docs/architecture.md §5), and many home
  * computers keep the wrong time. So every answer's `Date` header is compared with the local
  * clock, and a difference of more than SKEW_IGNORED_MS is added to the time the signer uses.
  * Smaller differences are left alone: `Date` has one-second resolution.

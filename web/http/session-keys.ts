@@ -1,5 +1,5 @@
 /**
- * The session's key pair (ARCHITECTURE §5, AMB-02, AMB-03): made at sign-in with WebCrypto,
+ * The session's key pair (docs/architecture.md §5, AMB-02, AMB-03): made at sign-in with WebCrypto,
  * Ed25519 where the browser has it and ECDSA P-256 otherwise. The private key is
  * non-extractable: it can sign but its bytes can never be read, not even by this code.
  * The pair is kept in IndexedDB with the server's `app_public_key`, so a reload restores

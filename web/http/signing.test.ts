@@ -11,7 +11,7 @@ import {
 } from './signing.ts';
 
 /**
- * The signing wire format of ARCHITECTURE §5, signed with WebCrypto as the browser does and
+ * The signing wire format of docs/architecture.md §5, signed with WebCrypto as the browser does and
  * checked with node:crypto as an independent verifier (and so as the server can).
  */
 
@@ -52,7 +52,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('X-SALT (ARCHITECTURE §5)', () => {
+describe('X-SALT (docs/architecture.md §5)', () => {
   it('is epoch milliseconds, a dot and 32 lowercase hex characters', () => {
     const salt = makeSalt(1_700_000_000_123);
     expect(salt).toMatch(/^1700000000123\.[0-9a-f]{32}$/);

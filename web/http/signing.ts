@@ -1,7 +1,7 @@
 import { SALT_HEADER, SIGNATURE_HEADER } from '../../common/constants.ts';
 
 /**
- * The request-signing seam (ARCHITECTURE §5, AMB-02, AMB-51).
+ * The request-signing seam (docs/architecture.md §5, AMB-02, AMB-51).
  *
  * Every call after sign-in carries X-SALT and X-SIGNATURE, made with the session's
  * non-extractable private key. The session module installs the signer once a session holds
@@ -32,7 +32,7 @@ export function getRequestSigner(): RequestSigner | null {
   return signer;
 }
 
-/** The key types of ARCHITECTURE §5 (the same names as session-keys.ts). */
+/** The key types of docs/architecture.md §5 (the same names as session-keys.ts). */
 export type SigningAlgorithm = 'Ed25519' | 'ECDSA-P256';
 
 /** Bytes of random nonce in X-SALT: 16 bytes, 32 hex characters. */
@@ -72,7 +72,7 @@ export interface SignerOptions {
 }
 
 /**
- * The signer of ARCHITECTURE §5 for the session's private key: Ed25519 signs the input
+ * The signer of docs/architecture.md §5 for the session's private key: Ed25519 signs the input
  * directly; ECDSA P-256 signs it with SHA-256 and WebCrypto's 64-byte r||s form.
  */
 export function createRequestSigner(

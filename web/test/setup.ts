@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 // before it was lazy, so a test's first wait for a signed-in screen is not spent compiling it.
 import '../components/SignedInShell.tsx';
 
-// Mantine reads these browser APIs that jsdom lacks (ARCHITECTURE §2 notes).
+// Mantine reads these browser APIs that jsdom lacks (Mantine's own test guide asks for these shims).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,

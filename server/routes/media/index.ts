@@ -5,7 +5,7 @@ import { MEDIA_PREFIX, contentTypeOfKey, isValidStorageKey } from '../../storage
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * GET /media/<key>: photos and avatars from storage (ARCHITECTURE §1), outside the API prefix and
+ * GET /media/<key>: photos and avatars from storage (docs/architecture.md §1), outside the API prefix and
  * without a session: the key is the secret, as with any unguessable-URL image host. The content
  * type comes from the key's extension, which the image pipeline chose from the real bytes.
  */

@@ -5,7 +5,7 @@ import type { BodyEditorProps } from './body-editor-props.ts';
 import classes from './RichTextBodyEditor.module.css';
 
 // TipTap and ProseMirror are large: they come in their own chunk, from our host, the first
-// time a writing screen opens (ARCHITECTURE §10, API-OTHER-01), never with the first screen.
+// time a writing screen opens (docs/architecture.md §10, API-OTHER-01), never with the first screen.
 const RichTextBodyEditor = lazy(() =>
   import('./RichTextBodyEditor.tsx').then((module) => ({ default: module.RichTextBodyEditor })),
 );

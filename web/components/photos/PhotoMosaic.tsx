@@ -14,8 +14,8 @@ import type { Photo } from '../../../common/schemas/post.ts';
 import classes from './PhotoMosaic.module.css';
 import { hiddenPhotoCount } from './photo-index.ts';
 
-// The lightbox is its own chunk, fetched the first time a member opens a photo (ARCHITECTURE
-// §10: "the editor and lightbox load only on the screens that use them").
+// The lightbox is its own chunk, fetched the first time a member opens a photo (docs/architecture.md
+// §10: every screen beyond the first is a lazy chunk, and so is what only some screens use).
 const PhotoLightbox = lazy(() =>
   import('./PhotoLightbox.tsx').then((module) => ({ default: module.PhotoLightbox })),
 );

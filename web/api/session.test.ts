@@ -21,6 +21,7 @@ import { getBadgeCounts } from '../http/user-metadata.ts';
 import type * as SessionKeysModule from '../http/session-keys.ts';
 import { clearSessionKeys, loadSessionKeys, type StoredSessionKeys } from '../http/session-keys.ts';
 import { testUser, userMetadataHeader } from '../test/fixtures.ts';
+import { postKeys } from './posts.ts';
 
 vi.mock('../http/session-keys.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SessionKeysModule>()),
@@ -193,7 +194,7 @@ describe('sign-out (SESS-06, SESS-07)', () => {
     );
     await signIn('member', 'correct-horse-lodge');
     // Some state of the member: a cached list, badges, a remembered tab, the requested path.
-    queryClient.setQueryData(['posts'], ['a post of M']);
+    queryClient.setQueryData(postKeys.all, ['a post of M']);
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ data: {} }), {
         status: 200,
@@ -222,7 +223,7 @@ describe('sign-out (SESS-06, SESS-07)', () => {
       appPublicKey: null,
       ended: true,
     });
-    expect(queryClient.getQueryData(['posts'])).toBeUndefined();
+    expect(queryClient.getQueryData(postKeys.all)).toBeUndefined();
     expect(getBadgeCounts()).toEqual({ unseenNoticeCount: null, unseenChatMessagesCount: null });
     expect(tabsForgotten).toBe(true);
     expect(peekRequestedPath()).toBeNull();

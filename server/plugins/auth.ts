@@ -77,12 +77,13 @@ async function checkSignature(
   await touchSession(ctx.db, session, Date.now());
 }
 
-/** Requests that need the check: every non-public call, and signed calls to public ones. */
+/**
+ * Requests that need the check: every non-public call, and signed calls to public ones. It reads
+ * `public` itself, not the `signature` mark made from it, so a route that missed the mark is
+ * still checked.
+ */
 function needsCheck(request: FastifyRequest): boolean {
-  return (
-    request.routeOptions.config.signature === 'required' ||
-    request.headers['x-signature'] !== undefined
-  );
+  return !request.routeOptions.config.public || request.headers['x-signature'] !== undefined;
 }
 
 const pendingChecks = new WeakMap<FastifyRequest, SessionCheck>();

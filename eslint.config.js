@@ -43,10 +43,16 @@ const SERVICES = {
   message: 'This layer sits below the services; it must not call them.',
 };
 /** @type {Pattern} */
+const HTTP = {
+  group: ['**/http/**'],
+  message:
+    'server/http/ holds helpers for handlers (cookies, replies); rules below them know no HTTP.',
+};
+/** @type {Pattern} */
 const OTHER_ROUTE_FOLDER = {
   // From server/routes/<area>/, a path starting "../<name>" (not "../../") is another area's
-  // folder. Shared HTTP helpers live in server/http/.
-  regex: '^\\.\\./(?!\\.\\./)',
+  // folder, and so is any path through a routes/ folder. Shared HTTP helpers live in server/http/.
+  regex: '^\\.\\./(?!\\.\\./)|(^|/)routes/',
   message:
     'A route folder does not import another route folder; share HTTP helpers from server/http/.',
 };
@@ -108,10 +114,11 @@ export default tseslint.config(
     { files: ['server/**/*.ts'], never: [WEB] },
     { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB] },
     { files: ['server/routes/*/**/*.ts'], tests: false, never: [WEB, DB, OTHER_ROUTE_FOLDER] },
-    { files: ['server/services/**/*.ts'], never: [WEB, ROUTES] },
-    { files: ['server/policies/**/*.ts'], never: [WEB, ROUTES, SERVICES, DB_AT_RUN_TIME] },
-    { files: ['server/presenters/**/*.ts'], never: [WEB, ROUTES, SERVICES, DB_AT_RUN_TIME] },
-    { files: ['server/db/**/*.ts'], never: [WEB, ROUTES, SERVICES] },
+    { files: ['server/http/**/*.ts'], tests: false, never: [WEB, DB, ROUTES] },
+    { files: ['server/services/**/*.ts'], never: [WEB, ROUTES, HTTP] },
+    { files: ['server/policies/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES, DB_AT_RUN_TIME] },
+    { files: ['server/presenters/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES, DB_AT_RUN_TIME] },
+    { files: ['server/db/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES] },
   ]),
   {
     // Tool configuration files are loaded by their tools, which expect a default export.

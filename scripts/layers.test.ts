@@ -35,6 +35,30 @@ const refused: [where: string, file: string, source: string, reason: RegExp][] =
     /does not import another route folder/,
   ],
   [
+    'a route folder imports another through routes/',
+    'server/routes/posts/index.ts',
+    "import { registerSessionRoutes as x } from '../../routes/session/index.ts';",
+    /does not import another route folder/,
+  ],
+  [
+    'a shared HTTP helper reads the database',
+    'server/http/cookies.ts',
+    "import { clubIdsOf as x } from '../db/memberships.ts';",
+    /Handlers hold no SQL/,
+  ],
+  [
+    'a service uses an HTTP helper',
+    'server/services/session.ts',
+    "import { setSessionCookie as x } from '../http/cookies.ts';",
+    /know no HTTP/,
+  ],
+  [
+    'the database layer uses an HTTP helper',
+    'server/db/memberships.ts',
+    "import { setSessionCookie as x } from '../http/cookies.ts';",
+    /know no HTTP/,
+  ],
+  [
     'a service imports a route',
     'server/services/comments.ts',
     "import { registerPostRoutes as x } from '../routes/posts/index.ts';",

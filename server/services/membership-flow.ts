@@ -39,7 +39,7 @@ export interface MembershipFlow extends FlowSpec {
  * The opening of every step of both flows. A visitor has no session to require, so the policy
  * is the whole guard; the proof itself and the rate limits are what stop abuse.
  */
-export function openFlowStep(actor: Actor): void {
+function openFlowStep(actor: Actor): void {
   assertAllowed(mayProveMembership(actor));
 }
 

@@ -41,7 +41,7 @@ import type { ServiceContext } from './context.ts';
 /*
  * The parts of registration and password reset that differ only in their names (spec §7, §8;
  * API-REG-01..08): prove membership with organisation, member number and birth date; choose a
- * contact already on file (DOMAIN.md: never one the visitor types); enter the six-digit code
+ * contact already on file (never one the visitor types: a code sent to an address the visitor chose would prove nothing); enter the six-digit code
  * sent there. membership-flow.ts puts them together into the steps of both flows.
  */
 

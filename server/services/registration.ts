@@ -31,7 +31,7 @@ export const REGISTRATION: MembershipFlow = {
   problems: FLOW_ERRORS.register,
   fields: { contact: 'id', code: 'code' },
   doing: 'create your Lodgehall account',
-  // Active in the organisation the member proved membership of (DOMAIN.md: only active
+  // Active in the organisation the member proved membership of (only active
   // members sign in), and no account yet: an existing member resets instead.
   refusal: (member) => {
     if (member.status !== 'active' || member.partyLeftAt !== null) return NOT_ACTIVE_TO_REGISTER;

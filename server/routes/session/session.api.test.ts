@@ -214,7 +214,7 @@ describe('members who may not sign in', () => {
       });
       expect(response.status).toBe(401);
       expect(response.body.type).toMatch(/\/invalid-credentials$/);
-      // A member who turns inactive loses access at once (DOMAIN.md).
+      // A member who turns inactive loses access at once: standing is checked on every call.
       expect((await signedIn.request('GET', '/session.json')).status).toBe(401);
     } finally {
       await db

@@ -71,20 +71,8 @@ export const POSTS_PAGE_SIZE = 20;
  */
 export const MAX_UPLOAD_REQUEST_BYTES = 32 * 1024 * 1024;
 
-/** CONST-15 with the AMB-32 labels (the Rails zone names), in id order. */
-export const TIME_ZONES = [
-  { id: 1, label: 'Eastern Time (US & Canada)' },
-  { id: 2, label: 'Central Time (US & Canada)' },
-  { id: 3, label: 'Mountain Time (US & Canada)' },
-  { id: 4, label: 'Pacific Time (US & Canada)' },
-  { id: 5, label: 'Alaska' },
-  { id: 6, label: 'Arizona' },
-  { id: 7, label: 'Hawaii' },
-  { id: 8, label: 'Indiana (East)' },
-] as const;
-export type TimeZoneId = (typeof TIME_ZONES)[number]['id'];
-/** CONST-16. */
-export const DEFAULT_TIME_ZONE_ID: TimeZoneId = 1;
+/* CONST-15, CONST-16 and AMB-32 (the time zones, their labels and the default) live in
+ * common/event-time.ts with the rest of the calendar's time rules. */
 
 /** CONST-18: access (visibility) values and their labels. */
 export const ACCESS_VALUES = ['PUBLIC', 'MEMBER', 'CLUB'] as const;

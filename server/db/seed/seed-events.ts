@@ -1,3 +1,10 @@
+import {
+  addDays,
+  formatDate,
+  localDateOf,
+  weekdayOf,
+  zonedTimeToInstant,
+} from '../../../common/event-time.ts';
 import type { Access, AttendeeStatus } from '../schema.ts';
 import {
   EVENT_LOCATIONS,
@@ -12,13 +19,6 @@ import { HOUR, MINUTE, escapeHtml, must } from './seed-context.ts';
 import type { ClubInfo, SeedContext } from './seed-context.ts';
 import { drawComments, sampleInto, writeComments } from './seed-posts.ts';
 import type { CommentPlan } from './seed-posts.ts';
-import {
-  addDays,
-  localDateOf,
-  nthWeekdayOfMonth,
-  weekdayOf,
-  zonedTimeToInstant,
-} from './time-zones.ts';
 
 /*
  * Calendar events: each lodge's regular meetings from about ten weeks back to fifteen weeks
@@ -51,6 +51,19 @@ interface EventPlan {
   rsvps: Rsvp[];
   photoCount: number;
   fixture: string | null;
+}
+
+/** The date of the nth (1-based) given weekday of a month, or null when the month has none. */
+export function nthWeekdayOfMonth(
+  year: number,
+  month: number,
+  weekday: number,
+  n: number,
+): string | null {
+  const first = formatDate(year, month, 1);
+  const day = 1 + ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7;
+  const date = addDays(first, day - 1);
+  return Number(date.slice(5, 7)) === month ? date : null;
 }
 
 function nextSaturday(date: string): string {

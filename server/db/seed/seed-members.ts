@@ -17,7 +17,7 @@ import type { Town } from './places.ts';
 import type { Random } from './random.ts';
 import { asciiSlug, DAY, displayName } from './seed-context.ts';
 import type { ClubInfo, MemberInfo, OrganizationInfo, SeedContext } from './seed-context.ts';
-import { formatDate, utcDateOf } from './time-zones.ts';
+import { formatDate, utcDateOf } from '../../../common/event-time.ts';
 
 /*
  * The roster: about 2,000 people per unit of scale with names, birth dates, standing in one

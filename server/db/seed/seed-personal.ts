@@ -2,7 +2,7 @@ import { DEMO_CLUBS } from './personas.ts';
 import type { Random } from './random.ts';
 import { DAY, HOUR, MINUTE, escapeHtml, must } from './seed-context.ts';
 import type { MemberInfo, SeedContext, World } from './seed-context.ts';
-import { utcDateOf } from './time-zones.ts';
+import { utcDateOf } from '../../../common/event-time.ts';
 
 /*
  * What belongs to one member: favourite members and lodges, recent contacts, preferences,

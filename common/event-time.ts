@@ -1,0 +1,366 @@
+/**
+ * The calendar's time rules (issue 10, §3 Calendar event, §9 time zones and time slots):
+ * the spec's eight time zones, the wire formats of dates (`MM/DD/YYYY`) and times (`1:00pm`,
+ * EVF-19), and the wall-clock arithmetic that turns a local date and time in an event's zone
+ * into a UTC instant and back, exactly across daylight-saving changes (docs/decisions.md
+ * D29-caltime). Pure: Intl only, so the server, the demo seed and the browser share it.
+ */
+import { TIME_SLOT_MINUTES } from './constants.ts';
+
+/** CONST-15: the spec's time-zone ids, in id order (EVF-17). */
+export const TIME_ZONE_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export type TimeZoneId = (typeof TIME_ZONE_IDS)[number];
+
+/**
+ * The IANA zone of each id. Indiana (East) is Indianapolis, which has kept Eastern time with
+ * daylight saving since 2006; Arizona is Phoenix (no daylight saving).
+ */
+export const TIME_ZONES: Readonly<Record<TimeZoneId, string>> = {
+  1: 'America/New_York',
+  2: 'America/Chicago',
+  3: 'America/Denver',
+  4: 'America/Los_Angeles',
+  5: 'America/Anchorage',
+  6: 'America/Phoenix',
+  7: 'Pacific/Honolulu',
+  8: 'America/Indiana/Indianapolis',
+};
+
+/** AMB-32: the Rails zone names, which the Time Zone select shows. */
+export const TIME_ZONE_LABELS: Readonly<Record<TimeZoneId, string>> = {
+  1: 'Eastern Time (US & Canada)',
+  2: 'Central Time (US & Canada)',
+  3: 'Mountain Time (US & Canada)',
+  4: 'Pacific Time (US & Canada)',
+  5: 'Alaska',
+  6: 'Arizona',
+  7: 'Hawaii',
+  8: 'Indiana (East)',
+};
+
+/** CONST-16, AMB-08: a new event's zone when its lodge has none. */
+export const DEFAULT_TIME_ZONE_ID: TimeZoneId = 1;
+
+export function isTimeZoneId(n: unknown): n is TimeZoneId {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= TIME_ZONE_IDS.length;
+}
+
+function ianaZone(timeZoneId: number): string {
+  if (!isTimeZoneId(timeZoneId)) throw new Error(`Unknown time zone id ${timeZoneId}`);
+  return TIME_ZONES[timeZoneId];
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+export const MINUTES_PER_DAY = 24 * 60;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar dates. The database keeps them as ISO `YYYY-MM-DD` (docs/decisions.md D1); the wire
+// and the forms as `MM/DD/YYYY` like every other date of the app (CONST-24).
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WIRE_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** `05/10/2026` → its parts, or null when it is not a real date in the wire format. */
+export function parseWireDate(text: string): CalendarDate | null {
+  const match = WIRE_DATE.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? { year, month, day } : null;
+}
+
+export function isWireDate(text: string): boolean {
+  return parseWireDate(text) !== null;
+}
+
+function parseIsoDate(date: string): CalendarDate {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new Error(`Bad date ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** `YYYY-MM-DD`. */
+export function formatDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** `MM/DD/YYYY`. */
+export function formatWireDate(date: CalendarDate): string {
+  return `${pad(date.month)}/${pad(date.day)}/${pad(date.year, 4)}`;
+}
+
+/** `2026-05-10` (database) → `05/10/2026` (wire). */
+export function wireDateFromIso(isoDate: string): string {
+  return formatWireDate(parseIsoDate(isoDate));
+}
+
+/** `05/10/2026` (wire) → `2026-05-10` (database); throws on a date that is not real. */
+export function isoDateFromWire(wireDate: string): string {
+  const date = parseWireDate(wireDate);
+  if (!date) throw new Error(`Bad date ${wireDate}`);
+  return formatDate(date.year, date.month, date.day);
+}
+
+/** The UTC calendar date of an instant, `YYYY-MM-DD`. */
+export function utcDateOf(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** An ISO date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const { year, month, day } = parseIsoDate(date);
+  return utcDateOf(Date.UTC(year, month - 1, day) + days * DAY_MS);
+}
+
+/** 0 = Sunday ... 6 = Saturday, of an ISO date. */
+export function weekdayOf(date: string): number {
+  const { year, month, day } = parseIsoDate(date);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times of day as labels (EVF-19): `12:00am`, `1:30pm`, minutes after midnight inside.
+
+const TIME_LABEL = /^(\d{1,2}):(\d{2})\s*([ap])m$/i;
+
+/** `1:30pm` → 810 (minutes after midnight), or null when it is not a time label. */
+export function parseTimeLabel(label: string): number | null {
+  const match = TIME_LABEL.exec(label.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour < 1 || hour > 12 || minute > 59) return null;
+  const pm = match[3]?.toLowerCase() === 'p';
+  return ((hour % 12) + (pm ? 12 : 0)) * 60 + minute;
+}
+
+export function isTimeLabel(label: string): boolean {
+  return parseTimeLabel(label) !== null;
+}
+
+/** 810 → `1:30pm`; minutes outside one day wrap (EVF-15). */
+export function formatTimeLabel(minutes: number): string {
+  const m = ((Math.floor(minutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const hour = Math.floor(m / 60);
+  return `${hour % 12 || 12}:${pad(m % 60)}${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** CONST-10, EVF-16: the Start and End Time options, 12:00am to 11:30pm every 30 minutes. */
+export const TIME_SLOTS: readonly string[] = Array.from(
+  { length: MINUTES_PER_DAY / TIME_SLOT_MINUTES },
+  (_, i) => formatTimeLabel(i * TIME_SLOT_MINUTES),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Wall clocks in a zone.
+
+const formatters = new Map<number, Intl.DateTimeFormat>();
+
+function formatter(timeZoneId: number): Intl.DateTimeFormat {
+  let f = formatters.get(timeZoneId);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: ianaZone(timeZoneId),
+      // h23, not hour12: false, which some engines write as `24` at midnight.
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZoneId, f);
+  }
+  return f;
+}
+
+interface WallClock extends CalendarDate {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(instant: number, timeZoneId: number): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZoneId).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(instant: number, timeZoneId: number): number {
+  const w = wallClock(instant, timeZoneId);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time on a local date names in a zone (D29-caltime):
+ * - a time the clocks pass twice (1:30am on the fall-back night) is its first occurrence, still
+ *   on summer time;
+ * - a time the clocks skip (2:30am on the spring-forward night) is read with the offset before
+ *   the change, so it lands as far after the change as it was meant after 2:00am (3:30am).
+ * These are the choices of Temporal's `disambiguation: 'compatible'` and of RFC 5545 §3.3.5.
+ * The eight zones change their offset at most once a day, so the offsets a day either side are
+ * the only candidates.
+ */
+function wallTimeToInstant(date: CalendarDate, minutes: number, timeZoneId: number): number {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS;
+  const before = asUtc - offsetAt(asUtc - DAY_MS, timeZoneId);
+  const after = asUtc - offsetAt(asUtc + DAY_MS, timeZoneId);
+  const names = (instant: number) => instant + offsetAt(instant, timeZoneId) === asUtc;
+  const valid = [before, after].filter(names);
+  if (valid.length === 0) return before;
+  return Math.min(...valid);
+}
+
+/** The UTC instant of a wall-clock time (minutes after midnight) on an ISO local date. */
+export function zonedTimeToInstant(date: string, minutes: number, timeZoneId: number): number {
+  return wallTimeToInstant(parseIsoDate(date), minutes, timeZoneId);
+}
+
+/**
+ * The UTC instant (epoch ms) of a date `MM/DD/YYYY` and a time label `1:00pm` in a zone, as
+ * the event form sends them (EVF-19, EVF-21). Throws on a malformed date or label: callers
+ * validate with parseWireDate and parseTimeLabel first.
+ */
+export function instantFromLocal(
+  dateString: string,
+  timeString: string,
+  timeZoneId: number,
+): number {
+  const date = parseWireDate(dateString);
+  if (!date) throw new Error(`Bad date ${dateString}`);
+  const minutes = parseTimeLabel(timeString);
+  if (minutes === null) throw new Error(`Bad time ${timeString}`);
+  return wallTimeToInstant(date, minutes, timeZoneId);
+}
+
+/** The local calendar date (`YYYY-MM-DD`) of an instant in a zone: the day-section column. */
+export function localDateOf(instant: number, timeZoneId: number): string {
+  const w = wallClock(instant, timeZoneId);
+  return formatDate(w.year, w.month, w.day);
+}
+
+/** The local date and time of day (minutes after midnight) of an instant in a zone. */
+export function localDateTimeOf(
+  instant: number,
+  timeZoneId: number,
+): { date: CalendarDate; minutes: number } {
+  const w = wallClock(instant, timeZoneId);
+  return { date: { year: w.year, month: w.month, day: w.day }, minutes: w.hour * 60 + w.minute };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer's local fields (§3 Calendar event, ENT-16).
+
+/** The fields of a calendar event answer that are computed in the event's zone. */
+export interface EventLocalFields {
+  /** `MM/DD/YYYY`: the calendar's day sections (CAL-03). */
+  local_start_date: string;
+  /** `7:30pm`. */
+  local_start_time: string;
+  /** `Saturday, May 16, 2026 7:00pm - 9:30pm EDT`: the detail's when line (D29-caltime). */
+  local_start_date_time_with_duration: string;
+  /** The form's values (EVF-19, EVF-20): `MM/DD/YYYY` and `1:00pm`; null when there is no end. */
+  start_date_string: string;
+  start_time_string: string;
+  end_date_string: string | null;
+  end_time_string: string | null;
+}
+
+const longDates = new Map<number, Intl.DateTimeFormat>();
+const zoneNames = new Map<number, Intl.DateTimeFormat>();
+
+function cached(
+  cache: Map<number, Intl.DateTimeFormat>,
+  timeZoneId: number,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let f = cache.get(timeZoneId);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: ianaZone(timeZoneId), ...options });
+    cache.set(timeZoneId, f);
+  }
+  return f;
+}
+
+/** `Saturday, May 16, 2026`. */
+function longDate(instant: number, timeZoneId: number): string {
+  return cached(longDates, timeZoneId, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(instant);
+}
+
+/** `EDT`, `CST`, `HST`: which side of a daylight-saving change a time is on. */
+function zoneAbbreviation(instant: number, timeZoneId: number): string {
+  const parts = cached(zoneNames, timeZoneId, { timeZoneName: 'short' }).formatToParts(instant);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * The §3 local fields of an event that starts at `startAt` and ends at `endAt` (epoch ms; null
+ * when it has no end, AMB-40), in the event's zone.
+ */
+export function eventLocalFields(
+  startAt: number,
+  endAt: number | null,
+  timeZoneId: number,
+): EventLocalFields {
+  const start = localDateTimeOf(startAt, timeZoneId);
+  const startDate = formatWireDate(start.date);
+  const startTime = formatTimeLabel(start.minutes);
+  const startZone = zoneAbbreviation(startAt, timeZoneId);
+  let when = `${longDate(startAt, timeZoneId)} ${startTime}`;
+  let endDate: string | null = null;
+  let endTime: string | null = null;
+  if (endAt === null) {
+    when += ` ${startZone}`;
+  } else {
+    const end = localDateTimeOf(endAt, timeZoneId);
+    endDate = formatWireDate(end.date);
+    endTime = formatTimeLabel(end.minutes);
+    const endZone = zoneAbbreviation(endAt, timeZoneId);
+    const endDay = endDate === startDate ? '' : `${longDate(endAt, timeZoneId)} `;
+    when +=
+      startZone === endZone
+        ? ` - ${endDay}${endTime} ${endZone}`
+        : ` ${startZone} - ${endDay}${endTime} ${endZone}`;
+  }
+  return {
+    local_start_date: startDate,
+    local_start_time: startTime,
+    local_start_date_time_with_duration: when,
+    start_date_string: startDate,
+    start_time_string: startTime,
+    end_date_string: endDate,
+    end_time_string: endTime,
+  };
+}

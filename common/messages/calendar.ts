@@ -27,3 +27,8 @@ export const ERROR_DELETING_CALENDAR_EVENT = 'Error deleting calendar event.';
 export const ERROR_RETRIEVING_EVENT_ATTENDEES = 'Error retrieving event attendees.';
 export const ERROR_CREATING_CALENDAR_EVENT = 'Error creating calendar event.';
 export const ERROR_UPDATING_CALENDAR_EVENT = 'Error updating calendar event.';
+
+/** Refusals of the calendar's calls (API-CAL). */
+export const NO_SUCH_EVENT = 'No such event.';
+export const NO_SUCH_RSVP = 'No such RSVP.';
+export const ONLY_OWN_RSVP = 'You can change only your own RSVP.';

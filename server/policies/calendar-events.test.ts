@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../auth/actor.ts';
 import { VISITOR } from '../auth/actor.ts';
 import type { Access } from '../db/schema.ts';
-import { mayViewCalendarEvent } from './calendar-events.ts';
+import { mayChangeRsvp, mayViewCalendarEvent } from './calendar-events.ts';
 
 const LODGE = 10;
 const creator: Actor = { kind: 'member', userId: 1, partyId: 1, isAdmin: false };
@@ -32,5 +32,14 @@ describe('mayViewCalendarEvent', () => {
   it('admins and the creator always see it', () => {
     expect(mayViewCalendarEvent(admin, event('CLUB'), elsewhere)).toBe(true);
     expect(mayViewCalendarEvent(creator, event('CLUB'), elsewhere)).toBe(true);
+  });
+});
+
+describe("mayChangeRsvp (CAL-15, CAL-16: only one's own RSVP)", () => {
+  it('the member it belongs to, and nobody else, not even an admin or a visitor', () => {
+    expect(mayChangeRsvp(member, 2)).toBe(true);
+    expect(mayChangeRsvp(member, 1)).toBe(false);
+    expect(mayChangeRsvp(admin, 2)).toBe(false);
+    expect(mayChangeRsvp(VISITOR, 2)).toBe(false);
   });
 });

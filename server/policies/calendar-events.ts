@@ -25,3 +25,12 @@ export function mayViewCalendarEvent(
   if (event.access === 'PUBLIC' || event.access === 'MEMBER') return true;
   return event.access === 'CLUB' && memberClubIds.has(event.clubId);
 }
+
+/**
+ * Who may answer or change an RSVP: only the member it belongs to (§6: any member RSVPs, for
+ * themselves); an admin neither, as an RSVP speaks for the person. Seeing the event is asked
+ * first (mayViewCalendarEvent), so an event one may not see is a 404, not this 403.
+ */
+export function mayChangeRsvp(actor: Actor, attendeePartyId: number): boolean {
+  return actor.kind === 'member' && actor.partyId === attendeePartyId;
+}

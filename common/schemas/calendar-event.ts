@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { MAX_GUESTS, MIN_GUESTS } from '../constants.ts';
+import { photoSchema } from './post.ts';
+import { sessionPartySchema } from './session.ts';
+
+/** The calendar tabs (CAL-01, CAL-02). */
+export const calendarGroupSchema = z.enum(['my_events', 'nearby_events', 'other_events']);
+export type CalendarGroup = z.infer<typeof calendarGroupSchema>;
+
+/**
+ * Where the next page starts, as the previous answer's `next_cursor` gave it: the instant page
+ * 0 was read (so "today" stays put while paging), the part of the list (`u` upcoming, `p`
+ * past) and the last event's sort key (docs/decisions.md D29-cal, docs/api.md Calendar).
+ */
+export const calendarCursorSchema = z
+  .string()
+  .max(120)
+  .regex(/^[0-9]{1,16}\.[up](\.-?[0-9]{1,16}){0,4}$/);
+
+export const calendarListQuerySchema = z.object({
+  group: calendarGroupSchema,
+  cursor: calendarCursorSchema.optional(),
+});
+
+export const clubCalendarListQuerySchema = z.object({
+  subdomain: z.string().min(1).max(100),
+  cursor: calendarCursorSchema.optional(),
+});
+
+export const attendeeStatusSchema = z.enum(['YES', 'NO']);
+export const guestsSchema = z.number().int().min(MIN_GUESTS).max(MAX_GUESTS);
+
+/** The caller's own RSVP on an event (§3 Calendar event: event_attendee). */
+export const ownEventAttendeeSchema = z.object({
+  id: z.number().int(),
+  status: attendeeStatusSchema,
+  guests: z.number().int(),
+});
+export type OwnEventAttendee = z.infer<typeof ownEventAttendeeSchema>;
+
+/** §3 event_attendance_counts: members going, not going, and the guests of those going. */
+export const eventAttendanceCountsSchema = z.object({
+  yes: z.number().int(),
+  no: z.number().int(),
+  guests: z.number().int(),
+});
+export type EventAttendanceCounts = z.infer<typeof eventAttendanceCountsSchema>;
+
+export const calendarEventClubSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subdomain: z.string(),
+  type_name: z.string(),
+  default_url: z.string().nullable(),
+});
+
+export const calendarEventDescriptionSchema = z.object({ id: z.number().int(), body: z.string() });
+
+/**
+ * Calendar event (§3). `start_time` and `end_time` are epoch ms; the `local_*` and `*_string`
+ * fields are in the event's own zone (`time_zone_id`), dates as MM/DD/YYYY, times as labels
+ * like `1:00pm` (AMB-33: shown as given). `calendar_id` is the club's id: a lodge has one
+ * calendar. `description` is the description's text, short; the detail adds the HTML body.
+ */
+export const calendarEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  club: calendarEventClubSchema,
+  clubId: z.number().int(),
+  calendar_id: z.number().int(),
+  start_time: z.number().int(),
+  end_time: z.number().int().nullable(),
+  local_start_date: z.string(),
+  local_start_time: z.string(),
+  local_start_date_time_with_duration: z.string(),
+  start_date_string: z.string(),
+  start_time_string: z.string(),
+  end_date_string: z.string().nullable(),
+  end_time_string: z.string().nullable(),
+  time_zone_id: z.number().int(),
+  location: z.string().nullable(),
+  description: z.string(),
+  access: z.enum(['PUBLIC', 'MEMBER', 'CLUB']),
+  announced: z.boolean(),
+  allows_comments: z.boolean(),
+  comment_container: z.object({ id: z.number().int(), comment_count: z.number().int() }),
+  last_activity_at: z.number().int(),
+  photos: z.array(photoSchema),
+  calendar_event_description_id: z.number().int(),
+  event_attendee: ownEventAttendeeSchema.nullable(),
+  event_attendance_counts: eventAttendanceCountsSchema,
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+export const calendarEventDetailSchema = calendarEventSchema.extend({
+  calendar_event_description: calendarEventDescriptionSchema,
+});
+export type CalendarEventDetail = z.infer<typeof calendarEventDetailSchema>;
+
+export const calendarListAnswerSchema = z.object({
+  data: z.object({
+    calendar_events: z.array(calendarEventSchema),
+    /** Send as `cursor` for the next page; null after the last page. */
+    next_cursor: z.string().nullable(),
+  }),
+});
+export type CalendarListAnswer = z.infer<typeof calendarListAnswerSchema>;
+
+/**
+ * A club's calendar: its events and its sub-clubs' (CAL-08..10). `club_hierarchy` is the
+ * organisation's type names from the top down; `type_names` the club's own type and those
+ * below it, the toggles' default and the types its events can have.
+ */
+export const clubCalendarAnswerSchema = z.object({
+  data: z.object({
+    calendar_events: z.array(calendarEventSchema),
+    next_cursor: z.string().nullable(),
+    club_hierarchy: z.array(z.string()),
+    type_names: z.array(z.string()),
+  }),
+});
+export type ClubCalendarAnswer = z.infer<typeof clubCalendarAnswerSchema>;
+
+export const calendarEventAnswerSchema = z.object({
+  data: z.object({ calendar_event: calendarEventDetailSchema }),
+});
+export type CalendarEventAnswer = z.infer<typeof calendarEventAnswerSchema>;
+
+export const calendarEventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Event attendee (§3) in the attendee list (CAL-19). */
+export const eventAttendeeSchema = z.object({
+  id: z.number().int(),
+  status: attendeeStatusSchema,
+  guests: z.number().int(),
+  party: sessionPartySchema,
+});
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
+
+export const eventAttendeesAnswerSchema = z.object({
+  data: z.object({ event_attendees: z.array(eventAttendeeSchema) }),
+});
+export type EventAttendeesAnswer = z.infer<typeof eventAttendeesAnswerSchema>;
+
+/** POST /event_attendees.json, flat as §7 writes it (CAL-15). */
+export const createEventAttendeeRequestSchema = z.object({
+  calendar_event_id: z.number().int().positive(),
+  status: attendeeStatusSchema,
+  guests: guestsSchema.default(0),
+});
+export type CreateEventAttendeeRequest = z.infer<typeof createEventAttendeeRequestSchema>;
+
+/** PUT /event_attendees/{id}.json (CAL-16). */
+export const updateEventAttendeeRequestSchema = z.object({
+  status: attendeeStatusSchema,
+  guests: guestsSchema.default(0),
+});
+export type UpdateEventAttendeeRequest = z.infer<typeof updateEventAttendeeRequestSchema>;
+
+export const eventAttendeeIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The RSVP as saved and the event's counts after it. */
+export const eventAttendeeAnswerSchema = z.object({
+  data: z.object({
+    event_attendee: ownEventAttendeeSchema,
+    event_attendance_counts: eventAttendanceCountsSchema,
+  }),
+});
+export type EventAttendeeAnswer = z.infer<typeof eventAttendeeAnswerSchema>;

@@ -1,0 +1,105 @@
+import type {
+  CalendarEvent,
+  CalendarEventDetail,
+  EventAttendanceCounts,
+  EventAttendee,
+  OwnEventAttendee,
+} from '../../common/schemas/calendar-event.ts';
+import { eventLocalFields } from '../../common/event-time.ts';
+import type { Access, AttendeeStatus } from '../db/schema.ts';
+import { presentPartySummary } from './party.ts';
+import type { PartySummaryRow } from './party.ts';
+import { presentPhoto } from './post.ts';
+import type { PhotoRow } from './post.ts';
+
+/** One event as the calendar queries select it (event + club + type + container + text). */
+export interface CalendarEventRow {
+  id: number;
+  club_id: number;
+  party_id: number | null;
+  name: string;
+  location: string | null;
+  calendar_event_description_id: number;
+  access: Access;
+  announced: number;
+  allows_comments: number;
+  comment_container_id: number;
+  start_at: number;
+  end_at: number | null;
+  time_zone_id: number;
+  local_start_date: string;
+  last_activity_at: number;
+  club_name: string;
+  club_subdomain: string;
+  club_default_url: string | null;
+  club_type_name: string;
+  comment_count: number;
+}
+
+/** What a page of events adds to each row: photos, the caller's RSVP, the counts. */
+export interface CalendarEventExtras {
+  photos: readonly PhotoRow[];
+  attendee: OwnEventAttendee | null;
+  counts: EventAttendanceCounts;
+  /** The description as short text. */
+  description: string;
+}
+
+export const NO_ATTENDANCE: EventAttendanceCounts = Object.freeze({ yes: 0, no: 0, guests: 0 });
+
+export function presentCalendarEvent(
+  row: CalendarEventRow,
+  extras: CalendarEventExtras,
+): CalendarEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    club: {
+      id: row.club_id,
+      name: row.club_name,
+      subdomain: row.club_subdomain,
+      type_name: row.club_type_name,
+      default_url: row.club_default_url,
+    },
+    clubId: row.club_id,
+    calendar_id: row.club_id,
+    start_time: row.start_at,
+    end_time: row.end_at,
+    ...eventLocalFields(row.start_at, row.end_at, row.time_zone_id),
+    time_zone_id: row.time_zone_id,
+    location: row.location,
+    description: extras.description,
+    // Events are lodge things: ALL_FOLLOWERS is a member post's access and never an event's.
+    access: row.access === 'ALL_FOLLOWERS' ? 'MEMBER' : row.access,
+    announced: row.announced === 1,
+    allows_comments: row.allows_comments === 1,
+    comment_container: { id: row.comment_container_id, comment_count: row.comment_count },
+    last_activity_at: row.last_activity_at,
+    photos: extras.photos.map(presentPhoto),
+    calendar_event_description_id: row.calendar_event_description_id,
+    event_attendee: extras.attendee,
+    event_attendance_counts: extras.counts,
+  };
+}
+
+export function presentCalendarEventDetail(
+  event: CalendarEvent,
+  description: { id: number; body: string },
+): CalendarEventDetail {
+  return { ...event, calendar_event_description: { id: description.id, body: description.body } };
+}
+
+export function presentOwnAttendee(row: {
+  id: number;
+  status: AttendeeStatus;
+  guests: number;
+}): OwnEventAttendee {
+  return { id: row.id, status: row.status, guests: row.guests };
+}
+
+export function presentEventAttendee(
+  row: { id: number; status: AttendeeStatus; guests: number },
+  party: PartySummaryRow,
+): EventAttendee {
+  return { ...presentOwnAttendee(row), party: presentPartySummary(party) };
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALENDAR_PAGE_SIZE } from '../../common/constants.ts';
+import type { CalendarGroup } from '../../common/schemas/calendar-event.ts';
+import { ADMIN, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
+import { DEMO_NOW, demoServices } from '../test/demo-services.ts';
+import type { TestDatabase } from '../test/test-database.ts';
+import { allEvents, eventViewerOf, inListOrder, isUpcoming } from '../test/event-visibility.ts';
+import type { EventLine, EventViewer } from '../test/event-visibility.ts';
+import { listCalendarEvents, listClubCalendarEvents, nearbyClubsOf } from './calendar-events.ts';
+import type { CalendarPage } from './calendar-events.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * The calendar tabs (GET /calendar_events.json, CAL-01, CAL-02) and a club's calendar filter
+ * in SQL (`visibleTo`); the policy `mayViewCalendarEvent` says the same rule in code. On the
+ * demo data, for every persona, each tab must be exactly the events of its lodges the policy
+ * lets the persona see, in the order of docs/decisions.md D29-cal, page by page.
+ */
+
+let database: TestDatabase;
+let ctx: ServiceContext;
+let events: EventLine[];
+
+beforeAll(async () => {
+  ({ database, ctx } = await demoServices());
+  events = await allEvents(database.handle.db);
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function whole(read: (cursor: string | undefined) => Promise<CalendarPage>) {
+  const ids: number[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 1000; pages++) {
+    const page = await read(cursor);
+    expect(page.calendar_events.length).toBeLessThanOrEqual(CALENDAR_PAGE_SIZE);
+    ids.push(...page.calendar_events.map((event) => event.id));
+    if (page.next_cursor === null) return ids;
+    expect(page.calendar_events.length).toBe(CALENDAR_PAGE_SIZE);
+    cursor = page.next_cursor;
+  }
+  throw new Error('the list never ended');
+}
+
+function tab(viewer: EventViewer, group: CalendarGroup) {
+  return whole((cursor) =>
+    listCalendarEvents(ctx, viewer.member, group, { cursor, now: DEMO_NOW }),
+  );
+}
+
+describe('the calendar tabs equal the visibility rule, split and ordered as D29-cal says', () => {
+  for (const persona of [MEMBER, MEMBER2, WEBMASTER, ADMIN]) {
+    it(`${persona.username}: My, Nearby and Other Events, every page`, async () => {
+      const viewer = await eventViewerOf(database.handle.db, persona.username);
+      const visible = events.filter(viewer.sees);
+      const distances = await nearbyClubsOf(ctx, viewer.member);
+      expect(new Set(distances.keys())).toEqual(viewer.nearby);
+      for (const group of ['my_events', 'nearby_events', 'other_events'] as const) {
+        const expected = visible.filter((event) => viewer.tabOf(event) === group);
+        // The demo data has every tab, with past and upcoming events, for every persona.
+        expect(
+          expected.some((event) => isUpcoming(event, DEMO_NOW)),
+          group,
+        ).toBe(true);
+        expect(
+          expected.some((event) => !isUpcoming(event, DEMO_NOW)),
+          group,
+        ).toBe(true);
+        const order = inListOrder(
+          expected,
+          DEMO_NOW,
+          group === 'nearby_events' ? distances : undefined,
+        );
+        expect({ group, ids: await tab(viewer, group) }).toEqual({ group, ids: order });
+      }
+      const hidden = events.length - visible.length;
+      if (persona === ADMIN) expect(hidden).toBe(0);
+      else expect(hidden).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("a club's calendar (GET /clubs/calendar_events.json) equals the rule", () => {
+  it('the events of the club and the clubs below it that each persona may see', async () => {
+    const db = database.handle.db;
+    const clubs = await db.selectFrom('clubs').select(['id', 'group_id', 'subdomain']).execute();
+    const below = (id: number): number[] => [
+      id,
+      ...clubs.filter((c) => c.group_id === id).flatMap((c) => below(c.id)),
+    ];
+    // A top body, a middle one and a lodge: the three levels of the demo organisations.
+    const top = clubs.find((c) => c.group_id === null && clubs.some((d) => d.group_id === c.id));
+    const middle = clubs.find(
+      (c) => c.group_id === top?.id && clubs.some((d) => d.group_id === c.id),
+    );
+    const lodge = clubs.find((c) => c.group_id === middle?.id);
+    for (const persona of [MEMBER, ADMIN]) {
+      const viewer = await eventViewerOf(db, persona.username);
+      for (const club of [top, middle, lodge]) {
+        if (!club) throw new Error('the demo data lacks a level of clubs');
+        const tree = new Set(below(club.id));
+        const expected = inListOrder(
+          events.filter((e) => tree.has(e.club_id) && viewer.sees(e)),
+          DEMO_NOW,
+        );
+        expect(expected.length).toBeGreaterThan(0);
+        const ids = await whole((cursor) =>
+          listClubCalendarEvents(ctx, viewer.member, club.subdomain, { cursor, now: DEMO_NOW }),
+        );
+        expect({ club: club.subdomain, ids }).toEqual({ club: club.subdomain, ids: expected });
+      }
+    }
+  });
+});
+
+describe('paging is stable when events are added (keyset)', () => {
+  it('an event added before the cursor neither repeats nor shifts the next page', async () => {
+    const viewer = await eventViewerOf(database.handle.db, ADMIN.username);
+    const first = await listCalendarEvents(ctx, viewer.member, 'other_events', { now: DEMO_NOW });
+    expect(first.next_cursor).not.toBeNull();
+    const expectedNext = await listCalendarEvents(ctx, viewer.member, 'other_events', {
+      cursor: first.next_cursor ?? undefined,
+      now: DEMO_NOW,
+    });
+    const [head] = first.calendar_events;
+    if (!head) throw new Error('empty first page');
+    // A copy of page 0's first event, a minute earlier: it sorts before the cursor.
+    const row = await database.handle.db
+      .selectFrom('calendar_events')
+      .selectAll()
+      .where('id', '=', head.id)
+      .executeTakeFirstOrThrow();
+    const description = await database.handle.db
+      .insertInto('calendar_event_descriptions')
+      .values({ body: '<p>added</p>' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const container = await database.handle.db
+      .insertInto('comment_containers')
+      .values({ comment_count: 0, created_at: DEMO_NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...rest } = row;
+    const added = await database.handle.db
+      .insertInto('calendar_events')
+      .values({
+        ...rest,
+        calendar_event_description_id: description.id,
+        comment_container_id: container.id,
+        start_at: row.start_at - 60_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const next = await listCalendarEvents(ctx, viewer.member, 'other_events', {
+        cursor: first.next_cursor ?? undefined,
+        now: DEMO_NOW,
+      });
+      expect(next.calendar_events.map((e) => e.id)).toEqual(
+        expectedNext.calendar_events.map((e) => e.id),
+      );
+    } finally {
+      await database.handle.db.deleteFrom('calendar_events').where('id', '=', added.id).execute();
+    }
+  });
+});

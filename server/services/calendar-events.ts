@@ -1,0 +1,706 @@
+/**
+ * The calendar's reads and RSVPs (§7 Calendar; API-CAL-01, -02, -07..09): the three tabs, a
+ * club's calendar, one event, its attendees, and the member's own RSVP.
+ *
+ * Every list has the same order (docs/decisions.md D29-cal): first the upcoming events (those
+ * on or after today's date in the event's own zone) soonest first, then the past ones latest
+ * first; Nearby Events orders each day's events by how near their lodge is. Pages are keyset
+ * pages: the answer's `next_cursor` holds the instant page 0 was read (so "today" does not
+ * move while paging), the part of the list and the last event's sort key.
+ *
+ * Who sees what is mayViewCalendarEvent (policies/calendar-events.ts), written as SQL in
+ * `visibleTo` and held to the policy on the demo data by calendar-events.db.test.ts.
+ */
+import { sql } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { CALENDAR_PAGE_SIZE } from '../../common/constants.ts';
+import { localDateOf, TIME_ZONE_IDS } from '../../common/event-time.ts';
+import {
+  INVALID_CHOICE,
+  NO_SUCH_EVENT,
+  NO_SUCH_LODGE,
+  NO_SUCH_RSVP,
+  ONLY_OWN_RSVP,
+} from '../../common/messages.ts';
+import type {
+  CalendarEvent,
+  CalendarEventDetail,
+  CalendarGroup,
+  CreateEventAttendeeRequest,
+  EventAttendanceCounts,
+  EventAttendee,
+  OwnEventAttendee,
+  UpdateEventAttendeeRequest,
+} from '../../common/schemas/calendar-event.ts';
+import { requireMember, type Actor, type Member } from '../auth/actor.ts';
+import { clubIdsOf, currentClubIdsOf, leafLodgesOf } from '../db/memberships.ts';
+import type { AttendeeStatus, Database } from '../db/schema.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import { mayChangeRsvp, mayViewCalendarEvent } from '../policies/calendar-events.ts';
+import {
+  NO_ATTENDANCE,
+  presentCalendarEvent,
+  presentCalendarEventDetail,
+  presentEventAttendee,
+  presentOwnAttendee,
+} from '../presenters/calendar-event.ts';
+import type { CalendarEventRow } from '../presenters/calendar-event.ts';
+import type { PhotoRow } from '../presenters/post.ts';
+import type { ServiceContext } from './context.ts';
+import { shortBody } from './rich-text.ts';
+
+type Db = Kysely<Database>;
+type EventsDb = Database & { e: Database['calendar_events'] };
+type EventsEb = ExpressionBuilder<EventsDb, 'e'>;
+
+/** Nearby Events: other lodges within 50 miles of one of the member's lodges (D29-cal). */
+export const NEARBY_KM = 80.4672;
+const DAY_MS = 86_400_000;
+
+// ---- Visibility in SQL: mirrors mayViewCalendarEvent --------------------------------------
+
+/** The SQL twin of mayViewCalendarEvent for a member who is not an admin. */
+function visibleTo(db: Db, eb: EventsEb, member: Member): Expression<SqlBool> {
+  return eb.or([
+    eb('e.party_id', '=', member.partyId),
+    eb('e.access', 'in', ['PUBLIC', 'MEMBER']),
+    eb.and([eb('e.access', '=', 'CLUB'), eb('e.club_id', 'in', clubIdsOf(db, member.partyId))]),
+  ]);
+}
+
+function followedClubIds(db: Db, userId: number) {
+  return db
+    .selectFrom('favorite_clubs as fc')
+    .select('fc.club_id')
+    .where('fc.user_id', '=', userId);
+}
+
+/** My Events' lodges: those the member belongs to (any level) and those they follow. */
+function isMine(db: Db, eb: EventsEb, member: Member): Expression<SqlBool> {
+  return eb.or([
+    eb('e.club_id', 'in', clubIdsOf(db, member.partyId)),
+    eb('e.club_id', 'in', followedClubIds(db, member.userId)),
+  ]);
+}
+
+// ---- Nearby lodges ------------------------------------------------------------------------
+
+const CLUB_PLACES_TTL_MS = 60_000;
+
+interface Place {
+  id: number;
+  lat: number;
+  lng: number;
+}
+
+function loadClubPlaces(ctx: ServiceContext): Promise<Place[]> {
+  return ctx.memo('calendar:club-places', CLUB_PLACES_TTL_MS, async () => {
+    const rows = await ctx.db
+      .selectFrom('clubs')
+      .select(['id', 'lat', 'lng'])
+      .where('lat', 'is not', null)
+      .where('lng', 'is not', null)
+      .execute();
+    return rows.flatMap((row) =>
+      row.lat !== null && row.lng !== null ? [{ id: row.id, lat: row.lat, lng: row.lng }] : [],
+    );
+  });
+}
+
+/** Great-circle distance in metres (haversine; the earth as a sphere is near enough here). */
+export function distanceMetres(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The clubs of Nearby Events with their distance (whole metres) to the nearest of the member's
+ * leaf lodges: within NEARBY_KM, and not among My Events' lodges.
+ */
+export async function nearbyClubsOf(
+  ctx: ServiceContext,
+  member: Member,
+): Promise<Map<number, number>> {
+  const [places, lodges, mine, followed] = await Promise.all([
+    loadClubPlaces(ctx),
+    leafLodgesOf(ctx.db, member.partyId).execute(),
+    currentClubIdsOf(ctx.db, member.partyId),
+    followedClubIds(ctx.db, member.userId).execute(),
+  ]);
+  for (const row of followed) mine.add(row.club_id);
+  const byId = new Map(places.map((place) => [place.id, place]));
+  const centres = lodges.flatMap((row) => {
+    const place = byId.get(row.club_id);
+    return place ? [place] : [];
+  });
+  const near = new Map<number, number>();
+  if (centres.length === 0) return near;
+  for (const place of places) {
+    if (mine.has(place.id)) continue;
+    const metres = Math.min(...centres.map((centre) => distanceMetres(centre, place)));
+    if (metres <= NEARBY_KM * 1000) near.set(place.id, Math.round(metres));
+  }
+  return near;
+}
+
+// ---- Order and cursors ----------------------------------------------------------------------
+
+type Part = 'u' | 'p';
+
+/** Where a list stands: `t` is when page 0 was read; `keys` the last event's sort key. */
+interface Cursor {
+  t: number;
+  part: Part;
+  keys: number[];
+}
+
+function parseCursor(text: string | undefined, now: number): Cursor | null {
+  if (text === undefined) return null;
+  const [t, part, ...keys] = text.split('.');
+  return {
+    t: Number(t ?? now),
+    part: part === 'p' ? 'p' : 'u',
+    keys: keys.map(Number),
+  };
+}
+
+function formatCursor(cursor: Cursor): string {
+  return [cursor.t, cursor.part, ...cursor.keys].join('.');
+}
+
+/** 'YYYY-MM-DD' as the number YYYYMMDD, and back: a day in a cursor. */
+function dayNumber(date: string): number {
+  return Number(date.replaceAll('-', ''));
+}
+function dayText(day: number): string {
+  const text = String(day).padStart(8, '0');
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
+/** Today's date in each of the spec's zones at `t`, as the column stores dates. */
+function todayByZone(t: number): Map<number, string> {
+  return new Map(TIME_ZONE_IDS.map((id) => [id, localDateOf(t, id)]));
+}
+
+/** Upcoming: the event's local date is today or later in its own zone (D29-cal). */
+function upcoming(t: number): RawBuilder<SqlBool> {
+  const today = todayByZone(t);
+  const cases = [...today].map(([id, date]) => sql`when ${id} then ${date}`);
+  const earliest = [...today.values()].sort()[0] ?? '';
+  return sql<SqlBool>`e.local_start_date >= case e.time_zone_id ${sql.join(cases, sql` `)} else ${earliest} end`;
+}
+
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  /** Ascending in the upcoming part; the past part reverses it unless `fixed`. */
+  fixed?: boolean;
+  /** The value of the key for a row, for the next cursor. */
+  of(row: CalendarEventRow): number;
+  /** The cursor's number as the value the SQL compares. */
+  bind(value: number): unknown;
+}
+
+const START_AND_ID: SortKey[] = [
+  { expr: sql`e.start_at`, of: (row) => row.start_at, bind: (value) => value },
+  { expr: sql`e.id`, of: (row) => row.id, bind: (value) => value },
+];
+
+/** Nearby Events: each day's events nearest lodge first, then by start. */
+function nearbyKeys(distances: ReadonlyMap<number, number>): SortKey[] {
+  const cases = [...distances].map(([id, metres]) => sql`when ${id} then ${metres}`);
+  const distance = cases.length
+    ? sql`(case e.club_id ${sql.join(cases, sql` `)} else 0 end)`
+    : sql`0`;
+  return [
+    {
+      expr: sql`e.local_start_date`,
+      of: (row) => dayNumber(row.local_start_date),
+      bind: (value) => dayText(value),
+    },
+    { expr: distance, fixed: true, of: (row) => distances.get(row.club_id) ?? 0, bind: (v) => v },
+    ...START_AND_ID,
+  ];
+}
+
+function ascending(key: SortKey, part: Part): boolean {
+  return part === 'u' || key.fixed === true;
+}
+
+/** Rows after the cursor's key in this part's order: (k1 > c1) or (k1 = c1 and k2 > c2) ... */
+function after(
+  keys: readonly SortKey[],
+  part: Part,
+  values: readonly number[],
+): RawBuilder<SqlBool> {
+  const alternatives = keys.map((key, index) => {
+    const equal = keys
+      .slice(0, index)
+      .map((earlier, i) => sql`${earlier.expr} = ${earlier.bind(values[i] ?? 0)}`);
+    const beyond = ascending(key, part)
+      ? sql`${key.expr} > ${key.bind(values[index] ?? 0)}`
+      : sql`${key.expr} < ${key.bind(values[index] ?? 0)}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+// ---- Reading events -----------------------------------------------------------------------
+
+export function selectEvents(db: Db) {
+  return (db as unknown as Kysely<EventsDb>)
+    .selectFrom('calendar_events as e')
+    .innerJoin('clubs as c', 'c.id', 'e.club_id')
+    .innerJoin('club_types as ct', 'ct.id', 'c.club_type_id')
+    .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
+    .innerJoin('calendar_event_descriptions as d', 'd.id', 'e.calendar_event_description_id')
+    .select([
+      'e.id',
+      'e.club_id',
+      'e.party_id',
+      'e.name',
+      'e.location',
+      'e.calendar_event_description_id',
+      'e.access',
+      'e.announced',
+      'e.allows_comments',
+      'e.comment_container_id',
+      'e.start_at',
+      'e.end_at',
+      'e.time_zone_id',
+      'e.local_start_date',
+      'e.last_activity_at',
+      'c.name as club_name',
+      'c.subdomain as club_subdomain',
+      'c.default_url as club_default_url',
+      'ct.name as club_type_name',
+      'cc.comment_count',
+      'd.body as description_body',
+    ]);
+}
+
+type EventQuery = ReturnType<typeof selectEvents>;
+type EventRowWithBody = CalendarEventRow & { description_body: string };
+
+/** The photos, the caller's RSVPs and the counts of a page of events, then the answer. */
+async function presentPage(
+  ctx: ServiceContext,
+  member: Member,
+  rows: readonly EventRowWithBody[],
+): Promise<CalendarEvent[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [photos, mine, counts] = await Promise.all([
+    ctx.db
+      .selectFrom('calendar_event_photos as ep')
+      .innerJoin('photos as ph', 'ph.id', 'ep.photo_id')
+      .select(['ep.calendar_event_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
+      .where('ep.calendar_event_id', 'in', ids)
+      .orderBy('ep.calendar_event_id')
+      .orderBy('ep.sort_order')
+      .orderBy('ep.id')
+      .execute(),
+    ctx.db
+      .selectFrom('event_attendees')
+      .select(['id', 'calendar_event_id', 'status', 'guests'])
+      .where('party_id', '=', member.partyId)
+      .where('calendar_event_id', 'in', ids)
+      .execute(),
+    attendanceCounts(ctx.db, ids),
+  ]);
+  const photosOf = new Map<number, PhotoRow[]>();
+  for (const { calendar_event_id, ...photo } of photos) {
+    const list = photosOf.get(calendar_event_id) ?? [];
+    list.push(photo);
+    photosOf.set(calendar_event_id, list);
+  }
+  const mineOf = new Map(mine.map((row) => [row.calendar_event_id, presentOwnAttendee(row)]));
+  return rows.map((row) =>
+    presentCalendarEvent(row, {
+      photos: photosOf.get(row.id) ?? [],
+      attendee: mineOf.get(row.id) ?? null,
+      counts: counts.get(row.id) ?? NO_ATTENDANCE,
+      description: shortBody(row.description_body),
+    }),
+  );
+}
+
+/** Members going and not going, and the guests of those going, per event. */
+async function attendanceCounts(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, EventAttendanceCounts>> {
+  const rows = await db
+    .selectFrom('event_attendees')
+    .select((eb) => [
+      'calendar_event_id',
+      'status',
+      eb.fn.countAll<number | string | bigint>().as('n'),
+      eb.fn.sum<number | string | bigint | null>('guests').as('guests'),
+    ])
+    .where('calendar_event_id', 'in', ids)
+    .groupBy(['calendar_event_id', 'status'])
+    .execute();
+  const counts = new Map<number, EventAttendanceCounts>();
+  for (const row of rows) {
+    const entry = counts.get(row.calendar_event_id) ?? { yes: 0, no: 0, guests: 0 };
+    if (row.status === 'YES') {
+      entry.yes = Number(row.n);
+      entry.guests = Number(row.guests ?? 0);
+    } else entry.no = Number(row.n);
+    counts.set(row.calendar_event_id, entry);
+  }
+  return counts;
+}
+
+export interface CalendarPageRequest {
+  cursor?: string | undefined;
+  /** The clock, for tests; callers leave it out. */
+  now?: number | undefined;
+}
+
+export interface CalendarPage {
+  calendar_events: CalendarEvent[];
+  next_cursor: string | null;
+}
+
+/**
+ * One page of a list: the events `filtered` keeps, upcoming part then past part, each in its
+ * order by `keys`, starting after the cursor.
+ */
+async function readPage(
+  ctx: ServiceContext,
+  member: Member,
+  filtered: (query: EventQuery) => EventQuery,
+  keys: readonly SortKey[],
+  request: CalendarPageRequest,
+): Promise<CalendarPage> {
+  const now = request.now ?? Date.now();
+  const cursor = parseCursor(request.cursor, now);
+  const t = cursor?.t ?? now;
+  // A cursor of another list (another tab's sort key) cannot say where this one stands.
+  if (cursor && cursor.keys.length > 0 && cursor.keys.length !== keys.length) {
+    throw new ValidationError({ cursor: [INVALID_CHOICE] });
+  }
+  const part = (which: Part, from: readonly number[] | null, limit: number) => {
+    let query = filtered(selectEvents(ctx.db));
+    if (!member.isAdmin) query = query.where((eb) => visibleTo(ctx.db, eb, member));
+    // The plain start_at bounds let the (club_id, start_at) and (start_at, id) indexes cut
+    // the range; the zone-exact test follows (a local day starts within a day of t).
+    query =
+      which === 'u'
+        ? query.where('e.start_at', '>=', t - 2 * DAY_MS).where(upcoming(t))
+        : query.where('e.start_at', '<', t + DAY_MS).where(sql<SqlBool>`not ${upcoming(t)}`);
+    if (from && from.length > 0) query = query.where(after(keys, which, from));
+    for (const key of keys) {
+      query = query.orderBy(key.expr, ascending(key, which) ? 'asc' : 'desc');
+    }
+    return query.limit(limit).execute();
+  };
+  const size = CALENDAR_PAGE_SIZE;
+  const next = (which: Part, row: CalendarEventRow | undefined): string | null =>
+    row ? formatCursor({ t, part: which, keys: keys.map((key) => key.of(row)) }) : null;
+
+  let rows: EventRowWithBody[] = [];
+  if (!cursor || cursor.part === 'u') {
+    rows = await part('u', cursor?.keys ?? null, size + 1);
+    if (rows.length > size) {
+      rows = rows.slice(0, size);
+      return {
+        calendar_events: await presentPage(ctx, member, rows),
+        next_cursor: next('u', rows.at(-1)),
+      };
+    }
+  }
+  const room = size - rows.length;
+  let past = await part('p', cursor?.part === 'p' ? cursor.keys : null, room + 1);
+  let more = false;
+  if (past.length > room) {
+    past = past.slice(0, room);
+    more = true;
+  }
+  rows = [...rows, ...past];
+  return {
+    calendar_events: await presentPage(ctx, member, rows),
+    // A page that ends just where the past part begins points at that part's start.
+    next_cursor: more ? (next('p', past.at(-1)) ?? formatCursor({ t, part: 'p', keys: [] })) : null,
+  };
+}
+
+/** GET /calendar_events.json?group=: one page of a calendar tab (CAL-01, CAL-02). */
+export async function listCalendarEvents(
+  ctx: ServiceContext,
+  actor: Actor,
+  group: CalendarGroup,
+  request: CalendarPageRequest,
+): Promise<CalendarPage> {
+  const member = requireMember(actor);
+  if (group === 'my_events') {
+    return readPage(
+      ctx,
+      member,
+      (q) => q.where((eb) => isMine(ctx.db, eb, member)),
+      START_AND_ID,
+      request,
+    );
+  }
+  const near = await nearbyClubsOf(ctx, member);
+  if (group === 'nearby_events') {
+    if (near.size === 0) return { calendar_events: [], next_cursor: null };
+    return readPage(
+      ctx,
+      member,
+      (q) => q.where('e.club_id', 'in', [...near.keys()]),
+      nearbyKeys(near),
+      request,
+    );
+  }
+  return readPage(
+    ctx,
+    member,
+    (q) => {
+      let query = q.where((eb) => eb.not(isMine(ctx.db, eb, member)));
+      if (near.size > 0) query = query.where('e.club_id', 'not in', [...near.keys()]);
+      return query;
+    },
+    START_AND_ID,
+    request,
+  );
+}
+
+/** The club and every club below it (clubs.group_id), the club first. */
+async function clubTree(db: Db, clubId: number): Promise<number[]> {
+  const ids = [clubId];
+  let frontier = [clubId];
+  // The hierarchy is a few levels deep; the guard stops a cycle in bad data.
+  for (let depth = 0; frontier.length > 0 && depth < 10; depth++) {
+    const children = await db
+      .selectFrom('clubs')
+      .select('id')
+      .where('group_id', 'in', frontier)
+      .execute();
+    frontier = children.map((row) => row.id).filter((id) => !ids.includes(id));
+    ids.push(...frontier);
+  }
+  return ids;
+}
+
+export interface ClubCalendarPage extends CalendarPage {
+  club_hierarchy: string[];
+  type_names: string[];
+}
+
+/**
+ * GET /clubs/calendar_events.json?subdomain=: the events of the club and the clubs below it
+ * that the member may see, and the type names its filter needs (CAL-08..10).
+ */
+export async function listClubCalendarEvents(
+  ctx: ServiceContext,
+  actor: Actor,
+  subdomain: string,
+  request: CalendarPageRequest,
+): Promise<ClubCalendarPage> {
+  const member = requireMember(actor);
+  const club = await ctx.db
+    .selectFrom('clubs as c')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .select(['c.id', 'c.organization_id', 't.rank'])
+    .where('c.subdomain', '=', subdomain)
+    .executeTakeFirst();
+  if (!club) throw new NotFoundError(NO_SUCH_LODGE);
+  const [types, tree] = await Promise.all([
+    ctx.db
+      .selectFrom('club_types')
+      .select(['name', 'rank'])
+      .where('organization_id', '=', club.organization_id)
+      .orderBy('rank')
+      .orderBy('id')
+      .execute(),
+    clubTree(ctx.db, club.id),
+  ]);
+  const page = await readPage(
+    ctx,
+    member,
+    (q) => q.where('e.club_id', 'in', tree),
+    START_AND_ID,
+    request,
+  );
+  return {
+    ...page,
+    club_hierarchy: types.map((type) => type.name),
+    type_names: types.filter((type) => type.rank >= club.rank).map((type) => type.name),
+  };
+}
+
+// ---- One event ----------------------------------------------------------------------------
+
+/** The event's row if the member may see it (mayViewCalendarEvent); otherwise a 404. */
+async function loadVisibleEvent(
+  ctx: ServiceContext,
+  member: Member,
+  id: number,
+): Promise<EventRowWithBody> {
+  const row = await selectEvents(ctx.db).where('e.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError(NO_SUCH_EVENT);
+  const clubIds = await currentClubIdsOf(ctx.db, member.partyId);
+  const facts = { clubId: row.club_id, partyId: row.party_id, access: row.access };
+  if (!mayViewCalendarEvent(member, facts, clubIds)) throw new NotFoundError(NO_SUCH_EVENT);
+  return row;
+}
+
+/** GET /calendar_events/{id}.json: the event with its description (API-CAL-02, CAL-11). */
+export async function getCalendarEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<CalendarEventDetail> {
+  const member = requireMember(actor);
+  const row = await loadVisibleEvent(ctx, member, id);
+  const [event] = await presentPage(ctx, member, [row]);
+  if (!event) throw new NotFoundError(NO_SUCH_EVENT);
+  return presentCalendarEventDetail(event, {
+    id: row.calendar_event_description_id,
+    body: row.description_body,
+  });
+}
+
+/** GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. */
+export async function listEventAttendees(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<EventAttendee[]> {
+  const member = requireMember(actor);
+  await loadVisibleEvent(ctx, member, id);
+  const rows = await ctx.db
+    .selectFrom('event_attendees as ea')
+    .innerJoin('parties as p', 'p.id', 'ea.party_id')
+    .select([
+      'ea.id',
+      'ea.status',
+      'ea.guests',
+      'p.id as party_id',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.suffix',
+      'p.preferred_name',
+      'p.avatar_medium_key',
+    ])
+    .where('ea.calendar_event_id', '=', id)
+    .orderBy('ea.status', 'desc')
+    .orderBy('p.last_name')
+    .orderBy('p.first_name')
+    .orderBy('ea.id')
+    .execute();
+  return rows.map((row) => presentEventAttendee(row, { ...row, id: row.party_id }));
+}
+
+// ---- RSVP ---------------------------------------------------------------------------------
+
+export interface RsvpAnswer {
+  event_attendee: OwnEventAttendee;
+  event_attendance_counts: EventAttendanceCounts;
+}
+
+/** "Not Going" brings no guests (AMB-43): a NO is saved with 0 whatever was sent. */
+function guestsFor(status: AttendeeStatus, guests: number): number {
+  return status === 'YES' ? guests : 0;
+}
+
+async function rsvpAnswer(ctx: ServiceContext, attendeeId: number): Promise<RsvpAnswer> {
+  const row = await ctx.db
+    .selectFrom('event_attendees')
+    .select(['id', 'calendar_event_id', 'status', 'guests'])
+    .where('id', '=', attendeeId)
+    .executeTakeFirstOrThrow();
+  const counts = await attendanceCounts(ctx.db, [row.calendar_event_id]);
+  return {
+    event_attendee: presentOwnAttendee(row),
+    event_attendance_counts: counts.get(row.calendar_event_id) ?? NO_ATTENDANCE,
+  };
+}
+
+/**
+ * POST /event_attendees.json (CAL-15): the member's RSVP to an event they may see. A second
+ * POST for the same event changes the one RSVP (an event has one per member), as a PUT would.
+ */
+export async function createEventAttendee(
+  ctx: ServiceContext,
+  actor: Actor,
+  request: CreateEventAttendeeRequest,
+): Promise<RsvpAnswer> {
+  const member = requireMember(actor);
+  await loadVisibleEvent(ctx, member, request.calendar_event_id);
+  const now = Date.now();
+  const guests = guestsFor(request.status, request.guests);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('event_attendees')
+      .select('id')
+      .where('calendar_event_id', '=', request.calendar_event_id)
+      .where('party_id', '=', member.partyId)
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('event_attendees')
+        .set({ status: request.status, guests, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      return existing.id;
+    }
+    const inserted = await trx
+      .insertInto('event_attendees')
+      .values({
+        calendar_event_id: request.calendar_event_id,
+        party_id: member.partyId,
+        status: request.status,
+        guests,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  });
+  return rsvpAnswer(ctx, id);
+}
+
+/** PUT /event_attendees/{id}.json (CAL-16): change one's own RSVP; another's is a 403. */
+export async function updateEventAttendee(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  request: UpdateEventAttendeeRequest,
+): Promise<RsvpAnswer> {
+  const member = requireMember(actor);
+  const row = await ctx.db
+    .selectFrom('event_attendees')
+    .select(['id', 'calendar_event_id', 'party_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(NO_SUCH_RSVP);
+  // An RSVP to an event one may not see is as unknown as the event.
+  try {
+    await loadVisibleEvent(ctx, member, row.calendar_event_id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError(NO_SUCH_RSVP);
+    throw error;
+  }
+  assertAllowed(mayChangeRsvp(member, row.party_id), ONLY_OWN_RSVP);
+  await ctx.db
+    .updateTable('event_attendees')
+    .set({
+      status: request.status,
+      guests: guestsFor(request.status, request.guests),
+      updated_at: Date.now(),
+    })
+    .where('id', '=', id)
+    .execute();
+  return rsvpAnswer(ctx, id);
+}

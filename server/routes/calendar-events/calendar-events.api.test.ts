@@ -114,6 +114,13 @@ describe('GET /calendar_events.json?group= (CAL-01, CAL-02, API-CAL-01)', () => 
     expect((await m.request('GET', '/calendar_events.json?group=my_events&cursor=x')).status).toBe(
       422,
     );
+    // A Nearby Events cursor (day, distance, start, id) says nothing of where My Events stand.
+    const foreign = await m.request<Problem>(
+      'GET',
+      '/calendar_events.json?group=my_events&cursor=1764000000000.u.20261124.1500.1764000000000.7',
+    );
+    expect(foreign.status).toBe(422);
+    expect(Object.keys(foreign.body.errors ?? {})).toEqual(['cursor']);
     expect((await server.request('GET', '/calendar_events.json?group=my_events')).status).toBe(401);
   });
 });

@@ -166,3 +166,34 @@ describe('paging is stable when events are added (keyset)', () => {
     }
   });
 });
+
+describe('the demo data crosses daylight-saving changes (issue 10)', () => {
+  it("M's My Events hold a past and an upcoming event spanning a change of clocks", async () => {
+    const viewer = await eventViewerOf(database.handle.db, MEMBER.username);
+    const page = async (cursor: string | undefined) =>
+      listCalendarEvents(ctx, viewer.member, 'my_events', { cursor, now: DEMO_NOW });
+    const spanning: { start: number; line: string }[] = [];
+    for (let cursor: string | undefined, pages = 0; pages < 100; pages++) {
+      const { calendar_events, next_cursor } = await page(cursor);
+      for (const event of calendar_events) {
+        const zones = event.local_start_date_time_with_duration.match(/\b[A-Z][DS]T\b/g) ?? [];
+        if (new Set(zones).size > 1) {
+          spanning.push({
+            start: event.start_time,
+            line: event.local_start_date_time_with_duration,
+          });
+        }
+      }
+      if (next_cursor === null) break;
+      cursor = next_cursor;
+    }
+    expect(
+      spanning.some((event) => event.start < DEMO_NOW),
+      JSON.stringify(spanning),
+    ).toBe(true);
+    expect(
+      spanning.some((event) => event.start > DEMO_NOW),
+      JSON.stringify(spanning),
+    ).toBe(true);
+  });
+});

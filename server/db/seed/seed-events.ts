@@ -66,6 +66,26 @@ export function nthWeekdayOfMonth(
   return Number(date.slice(5, 7)) === month ? date : null;
 }
 
+/**
+ * The last and the next night the US clocks change around `today` (first Sunday of November,
+ * second Sunday of March), so the calendar always has events across a daylight-saving change,
+ * one past and one upcoming.
+ */
+function daylightSavingNights(club: ClubInfo, today: string): string[] {
+  const year = Number(today.slice(0, 4));
+  const nights: string[] = [];
+  for (let y = year - 1; y <= year + 1; y++) {
+    nights.push(must(nthWeekdayOfMonth(y, 3, 0, 2), 'March'));
+    nights.push(must(nthWeekdayOfMonth(y, 11, 0, 1), 'November'));
+  }
+  nights.sort();
+  const last = nights.filter((night) => night < today).at(-1);
+  const next = nights.find((night) => night > today);
+  // Arizona and Hawaii keep one clock all year; their lodges get no such night.
+  if (club.town.timeZoneId === 6 || club.town.timeZoneId === 7) return [];
+  return [last, next].filter((night): night is string => night !== undefined);
+}
+
 function nextSaturday(date: string): string {
   return addDays(date, (6 - weekdayOf(date) + 7) % 7);
 }
@@ -191,6 +211,20 @@ function personaEvents(ctx: SeedContext): EventPlan[] {
         { party: m2, status: 'NO', guests: 0 },
       ],
     },
+    ...daylightSavingNights(l1, today1).map((date, index): EventPlan => ({
+      ...base,
+      fixture: index === 0 ? 'event:l1-dst-past' : 'event:l1-dst-next',
+      club: l1,
+      name: 'Overnight Vigil',
+      description:
+        'A quiet watch through the night the clocks change. Coffee all night; stay for an hour or the whole night.',
+      date,
+      // 1:30am: on the fall-back night this hour happens twice, on the spring night it ends
+      // in summer time; two hours either way (docs/decisions.md D29-caltime).
+      minutes: 90,
+      duration: 120,
+      access: 'MEMBER',
+    })),
     {
       ...base,
       fixture: 'event:l2-open-house',

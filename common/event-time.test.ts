@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  eventInstants,
   eventLocalFields,
   formatTimeLabel,
   instantFromLocal,
@@ -263,5 +264,87 @@ describe('eventLocalFields (§3 Calendar event)', () => {
     expect(fields.end_date_string).toBeNull();
     expect(fields.end_time_string).toBeNull();
     expect(fields.local_start_date_time_with_duration).toBe('Saturday, May 16, 2026 7:00pm MST');
+  });
+});
+
+describe('eventInstants (§7 create and update, VAL-27, AMB-40)', () => {
+  const body = (
+    start_date_string: string,
+    start_time_string: string,
+    end_date_string: string | null = null,
+    end_time_string: string | null = null,
+  ) => ({ start_date_string, start_time_string, end_date_string, end_time_string });
+
+  it('reads the start and end in the event’s zone', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '9:30pm'), 3)).toEqual({
+      ok: true,
+      startAt: at('2026-05-17T01:00:00Z'),
+      endAt: at('2026-05-17T03:30:00Z'),
+    });
+  });
+
+  it('VAL-27: start date and time are required and must be a date and a time label', () => {
+    expect(eventInstants(body('', ' '), 1)).toEqual({
+      ok: false,
+      errors: { start_date_string: 'blank', start_time_string: 'blank' },
+    });
+    expect(eventInstants(body('2026-05-16', '19:00', '13/01/2026', 'noon'), 1)).toEqual({
+      ok: false,
+      errors: {
+        start_date_string: 'invalid',
+        start_time_string: 'invalid',
+        end_date_string: 'invalid',
+        end_time_string: 'invalid',
+      },
+    });
+  });
+
+  it('AMB-40: the end is optional; an end time alone ends on the start date', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm'), 1)).toEqual({
+      ok: true,
+      startAt: at('2026-05-16T23:00:00Z'),
+      endAt: null,
+    });
+    expect(eventInstants(body('05/16/2026', '7:00pm', '', ''), 1)).toMatchObject({ endAt: null });
+    expect(eventInstants(body('05/16/2026', '7:00pm', null, '8:00pm'), 1)).toMatchObject({
+      endAt: at('2026-05-17T00:00:00Z'),
+    });
+  });
+
+  it('AMB-40, CONST-09: an end date alone ends at the start time plus the default hour', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/18/2026'), 1)).toMatchObject({
+      endAt: at('2026-05-19T00:00:00Z'),
+    });
+    expect(eventInstants(body('05/16/2026', '11:30pm', '05/16/2026'), 1)).toMatchObject({
+      endAt: at('2026-05-17T04:30:00Z'),
+    });
+  });
+
+  it('AMB-40: an end before the start refuses both end fields; an equal end is allowed', () => {
+    const refused = {
+      ok: false,
+      errors: { end_date_string: 'before_start', end_time_string: 'before_start' },
+    };
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/15/2026', '9:00pm'), 1)).toEqual(refused);
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '6:30pm'), 1)).toEqual(refused);
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '7:00pm'), 1)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('reads a daylight-saving night as its wall clock: 12:30am to 1:30am on the fall-back night is one hour', () => {
+    const result = eventInstants(body('11/01/2026', '12:30am', '11/01/2026', '1:30am'), 4);
+    // 1:30am is its first occurrence, so the event is one hour, not two.
+    expect(result).toEqual({
+      ok: true,
+      startAt: at('2026-11-01T07:30:00Z'),
+      endAt: at('2026-11-01T08:30:00Z'),
+    });
+    // And 1:00am to 3:00am on the spring-forward night is one hour too.
+    expect(eventInstants(body('03/08/2026', '1:00am', '03/08/2026', '3:00am'), 4)).toEqual({
+      ok: true,
+      startAt: at('2026-03-08T09:00:00Z'),
+      endAt: at('2026-03-08T10:00:00Z'),
+    });
   });
 });

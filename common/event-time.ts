@@ -5,7 +5,7 @@
  * into a UTC instant and back, exactly across daylight-saving changes (docs/decisions.md
  * D29-caltime). Pure: Intl only, so the server, the demo seed and the browser share it.
  */
-import { TIME_SLOT_MINUTES } from './constants.ts';
+import { DEFAULT_EVENT_DURATION_MS, TIME_SLOT_MINUTES } from './constants.ts';
 
 /** CONST-15: the spec's time-zone ids, in id order (EVF-17). */
 export const TIME_ZONE_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -363,4 +363,74 @@ export function eventLocalFields(
     end_date_string: endDate,
     end_time_string: endTime,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form's strings → the stored instants (§7 POST and PUT /calendar_events, VAL-27, AMB-40).
+
+/** The time fields of a create or update body (EVF-21). */
+export interface EventTimeStrings {
+  start_date_string: string;
+  start_time_string: string;
+  end_date_string?: string | null;
+  end_time_string?: string | null;
+}
+
+export type EventTimeField = keyof EventTimeStrings;
+/** Why a field is refused; the caller words it (common/messages.ts). */
+export type EventTimeProblem = 'blank' | 'invalid' | 'before_start';
+
+export type EventInstants =
+  | { ok: true; startAt: number; endAt: number | null }
+  | { ok: false; errors: Partial<Record<EventTimeField, EventTimeProblem>> };
+
+const blank = (text: string | null | undefined): boolean => !text?.trim();
+
+/**
+ * The start and end instants the strings name in a zone, or what is wrong with them:
+ * - start date and time are required (VAL-27);
+ * - the end is optional (AMB-40): no end date and no end time is no end; an end time alone
+ *   ends on the start date; an end date alone ends at the start time plus the default hour
+ *   (CONST-09, as EVF-14 fills it in the form);
+ * - an end before the start refuses both end fields (AMB-40). An end equal to the start is an
+ *   event of no length, which is allowed.
+ * Times are compared as instants, so daylight-saving changes are counted (D29-caltime).
+ */
+export function eventInstants(strings: EventTimeStrings, timeZoneId: number): EventInstants {
+  const errors: Partial<Record<EventTimeField, EventTimeProblem>> = {};
+  const read = <T>(
+    field: EventTimeField,
+    parse: (text: string) => T | null,
+    required: boolean,
+  ): T | null => {
+    const text = strings[field];
+    if (blank(text)) {
+      if (required) errors[field] = 'blank';
+      return null;
+    }
+    const value = parse(text ?? '');
+    if (value === null) errors[field] = 'invalid';
+    return value;
+  };
+  const startDate = read('start_date_string', parseWireDate, true);
+  const startMinutes = read('start_time_string', parseTimeLabel, true);
+  const endDate = read('end_date_string', parseWireDate, false);
+  const endMinutes = read('end_time_string', parseTimeLabel, false);
+  if (Object.keys(errors).length > 0 || startDate === null || startMinutes === null) {
+    return { ok: false, errors };
+  }
+  const startAt = wallTimeToInstant(startDate, startMinutes, timeZoneId);
+  if (endDate === null && endMinutes === null) return { ok: true, startAt, endAt: null };
+  const endAt = wallTimeToInstant(
+    endDate ?? startDate,
+    endMinutes ?? startMinutes + DEFAULT_EVENT_DURATION_MS / MINUTE_MS,
+    timeZoneId,
+  );
+  if (endAt < startAt) {
+    return {
+      ok: false,
+      errors: { end_date_string: 'before_start', end_time_string: 'before_start' },
+    };
+  }
+  return { ok: true, startAt, endAt };
 }

@@ -16,6 +16,7 @@ import {
   TIME_ZONE_IDS,
   TIME_ZONE_LABELS,
   TIME_ZONES,
+  timeOptions,
   weekdayOf,
   wireDateFromIso,
   zonedTimeToInstant,
@@ -81,6 +82,16 @@ describe('dates and time labels (EVF-16, EVF-19)', () => {
     expect(TIME_SLOTS[26]).toBe('1:00pm');
     expect(TIME_SLOTS[47]).toBe('11:30pm');
     expect(TIME_SLOTS.map(parseTimeLabel)).toEqual(TIME_SLOTS.map((_, i) => i * 30));
+  });
+
+  it('EVF-20: the edit form’s time options hold the saved time, in order', () => {
+    expect(timeOptions('1:30pm')).toBe(TIME_SLOTS);
+    expect(timeOptions(null)).toBe(TIME_SLOTS);
+    expect(timeOptions('nonsense')).toBe(TIME_SLOTS);
+    const options = timeOptions('1:15PM');
+    expect(options).toHaveLength(49);
+    expect(options.slice(26, 29)).toEqual(['1:00pm', '1:15pm', '1:30pm']);
+    expect(timeOptions('11:45pm').at(-1)).toBe('11:45pm');
   });
 
   it('does calendar arithmetic on ISO dates', () => {
@@ -228,6 +239,14 @@ describe.each(ZONES)(
 );
 
 describe('eventLocalFields (§3 Calendar event)', () => {
+  it('reads an hour with an offset change inside it exactly (Honolulu left local mean time at 12:00 in 1896)', () => {
+    // The 2026 changes fall on whole UTC hours; this one, at 22:31:26Z, does not.
+    expect(eventLocalFields(at('1896-01-13T22:00:00Z'), null, 7).local_start_time).toBe('11:28am');
+    expect(eventLocalFields(at('1896-01-13T22:31:00Z'), null, 7).local_start_time).toBe('11:59am');
+    expect(eventLocalFields(at('1896-01-13T22:32:00Z'), null, 7).local_start_time).toBe('12:02pm');
+    expect(eventLocalFields(at('1896-01-13T22:59:00Z'), null, 7).local_start_time).toBe('12:29pm');
+  });
+
   it('computes the answer’s local fields in the event’s zone', () => {
     const start = instantFromLocal('05/16/2026', '7:00pm', 1);
     expect(eventLocalFields(start, start + 2.5 * HOUR, 1)).toEqual({

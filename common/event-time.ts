@@ -166,6 +166,19 @@ export const TIME_SLOTS: readonly string[] = Array.from(
   (_, i) => formatTimeLabel(i * TIME_SLOT_MINUTES),
 );
 
+/**
+ * EVF-20: the time select's options for a saved value: the slots, plus the saved time in its
+ * place when it is not on a slot (an event made through the API at 1:15pm, or one moved by a
+ * spring-forward gap), so the edit form shows it selected rather than empty.
+ */
+export function timeOptions(current: string | null | undefined): readonly string[] {
+  const minutes = parseTimeLabel(current ?? '');
+  if (minutes === null || minutes % TIME_SLOT_MINUTES === 0) return TIME_SLOTS;
+  const label = formatTimeLabel(minutes);
+  const at = Math.floor(minutes / TIME_SLOT_MINUTES) + 1;
+  return [...TIME_SLOTS.slice(0, at), label, ...TIME_SLOTS.slice(at)];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wall clocks in a zone.
 
@@ -196,7 +209,8 @@ interface WallClock extends CalendarDate {
   second: number;
 }
 
-function wallClock(instant: number, timeZoneId: number): WallClock {
+/** The zone's wall clock read by Intl: the slow path, once per zone and hour (offsetAt). */
+function intlWallClock(instant: number, timeZoneId: number): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZoneId).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -211,11 +225,45 @@ function wallClock(instant: number, timeZoneId: number): WallClock {
   };
 }
 
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function offsetAt(instant: number, timeZoneId: number): number {
-  const w = wallClock(instant, timeZoneId);
+function intlOffsetAt(instant: number, timeZoneId: number): number {
+  const w = intlWallClock(instant, timeZoneId);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+const OFFSETS_KEPT = 20_000;
+/** Offsets by zone and UTC hour: a list of events asks Intl once per hour it touches. */
+const offsets = new Map<number, number>();
+
+/**
+ * How far the zone's wall clock is ahead of UTC at `instant`, in ms. An hour whose two ends
+ * have the same offset has it throughout (the eight zones change at most twice a year), so it
+ * is kept; an hour with a change in it is asked of Intl each time.
+ */
+function offsetAt(instant: number, timeZoneId: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  const key = hour * 16 + timeZoneId;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const atStart = intlOffsetAt(hour * HOUR_MS, timeZoneId);
+  const atEnd = intlOffsetAt((hour + 1) * HOUR_MS - 1000, timeZoneId);
+  if (atStart !== atEnd) return intlOffsetAt(instant, timeZoneId);
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, atStart);
+  return atStart;
+}
+
+function wallClock(instant: number, timeZoneId: number): WallClock {
+  const d = new Date(Math.floor(instant / 1000) * 1000 + offsetAt(instant, timeZoneId));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /**
@@ -293,36 +341,49 @@ export interface EventLocalFields {
   end_time_string: string | null;
 }
 
-const longDates = new Map<number, Intl.DateTimeFormat>();
-const zoneNames = new Map<number, Intl.DateTimeFormat>();
-
-function cached(
-  cache: Map<number, Intl.DateTimeFormat>,
-  timeZoneId: number,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  let f = cache.get(timeZoneId);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: ianaZone(timeZoneId), ...options });
-    cache.set(timeZoneId, f);
-  }
-  return f;
-}
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `Saturday, May 16, 2026`. */
-function longDate(instant: number, timeZoneId: number): string {
-  return cached(longDates, timeZoneId, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(instant);
+function longDate(date: CalendarDate): string {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return `${WEEKDAYS[weekday] ?? ''}, ${MONTHS[date.month - 1] ?? ''} ${date.day}, ${date.year}`;
 }
+
+const zoneNameFormats = new Map<number, Intl.DateTimeFormat>();
+/** By zone and offset: a zone's short name changes only with its offset. */
+const zoneNames = new Map<string, string>();
 
 /** `EDT`, `CST`, `HST`: which side of a daylight-saving change a time is on. */
 function zoneAbbreviation(instant: number, timeZoneId: number): string {
-  const parts = cached(zoneNames, timeZoneId, { timeZoneName: 'short' }).formatToParts(instant);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const key = `${timeZoneId} ${offsetAt(instant, timeZoneId)}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    let f = zoneNameFormats.get(timeZoneId);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: ianaZone(timeZoneId),
+        timeZoneName: 'short',
+      });
+      zoneNameFormats.set(timeZoneId, f);
+    }
+    name = f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    zoneNames.set(key, name);
+  }
+  return name;
 }
 
 /**
@@ -338,7 +399,7 @@ export function eventLocalFields(
   const startDate = formatWireDate(start.date);
   const startTime = formatTimeLabel(start.minutes);
   const startZone = zoneAbbreviation(startAt, timeZoneId);
-  let when = `${longDate(startAt, timeZoneId)} ${startTime}`;
+  let when = `${longDate(start.date)} ${startTime}`;
   let endDate: string | null = null;
   let endTime: string | null = null;
   if (endAt === null) {
@@ -348,7 +409,7 @@ export function eventLocalFields(
     endDate = formatWireDate(end.date);
     endTime = formatTimeLabel(end.minutes);
     const endZone = zoneAbbreviation(endAt, timeZoneId);
-    const endDay = endDate === startDate ? '' : `${longDate(endAt, timeZoneId)} `;
+    const endDay = endDate === startDate ? '' : `${longDate(end.date)} `;
     when +=
       startZone === endZone
         ? ` - ${endDay}${endTime} ${endZone}`

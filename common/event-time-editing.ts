@@ -47,7 +47,7 @@ function dateOfDayNumber(days: number): string {
  * EVF-10, EVF-11: a new start date. An empty end date becomes the start date; a set one keeps
  * its distance in days from the start, so the end shifts with it (05/10–05/12 moved to 05/20
  * gives 05/20–05/22). With no earlier start to measure from, an end that would come before the
- * new start becomes the start date (D29-caltime). Times are left alone.
+ * new start becomes the start date (D29). Times are left alone.
  */
 export function changeStartDate(values: EventTimeValues, startDate: string): EventTimeValues {
   const next = { ...values, start_date_string: startDate };
@@ -98,7 +98,7 @@ function durationMinutes(values: EventTimeValues): number {
  * EVF-13..EVF-15: a new start time moves the end time by the event's length (the default hour
  * when there is no end time), on a 24-hour clock: 11:30pm for an hour ends at 12:30am. When the
  * end passes midnight the end date follows, so the event keeps its length and the server does
- * not refuse an end before the start (AMB-40, D29-caltime); an empty end date stays empty while
+ * not refuse an end before the start (AMB-40, D29); an empty end date stays empty while
  * the end is on the start's day.
  */
 export function changeStartTime(values: EventTimeValues, startTime: string): EventTimeValues {

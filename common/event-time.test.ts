@@ -175,7 +175,7 @@ describe.each(ZONES)(
       );
     });
 
-    it('fall back: 1:30am, which the clocks pass twice, is its first occurrence (D29-caltime)', () => {
+    it('fall back: 1:30am, which the clocks pass twice, is its first occurrence (D29)', () => {
       const first = instantFromLocal('11/01/2026', '1:30am', id);
       expect(first).toBe(utcOf('2026-11-01T01:30', daylight));
       const fields = eventLocalFields(first, first + HOUR, id);

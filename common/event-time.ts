@@ -3,7 +3,7 @@
  * the spec's eight time zones, the wire formats of dates (`MM/DD/YYYY`) and times (`1:00pm`,
  * EVF-19), and the wall-clock arithmetic that turns a local date and time in an event's zone
  * into a UTC instant and back, exactly across daylight-saving changes (docs/decisions.md
- * D29-caltime). Pure: Intl only, so the server, the demo seed and the browser share it.
+ * D29). Pure: Intl only, so the server, the demo seed and the browser share it.
  */
 import { DEFAULT_EVENT_DURATION_MS, TIME_SLOT_MINUTES } from './constants.ts';
 
@@ -267,7 +267,7 @@ function wallClock(instant: number, timeZoneId: number): WallClock {
 }
 
 /**
- * The instant a wall-clock time on a local date names in a zone (D29-caltime):
+ * The instant a wall-clock time on a local date names in a zone (D29):
  * - a time the clocks pass twice (1:30am on the fall-back night) is its first occurrence, still
  *   on summer time;
  * - a time the clocks skip (2:30am on the spring-forward night) is read with the offset before
@@ -332,7 +332,7 @@ export interface EventLocalFields {
   local_start_date: string;
   /** `7:30pm`. */
   local_start_time: string;
-  /** `Saturday, May 16, 2026 7:00pm - 9:30pm EDT`: the detail's when line (D29-caltime). */
+  /** `Saturday, May 16, 2026 7:00pm - 9:30pm EDT`: the detail's when line (D29). */
   local_start_date_time_with_duration: string;
   /** The form's values (EVF-19, EVF-20): `MM/DD/YYYY` and `1:00pm`; null when there is no end. */
   start_date_string: string;
@@ -455,7 +455,7 @@ const blank = (text: string | null | undefined): boolean => !text?.trim();
  *   (CONST-09, as EVF-14 fills it in the form);
  * - an end before the start refuses both end fields (AMB-40). An end equal to the start is an
  *   event of no length, which is allowed.
- * Times are compared as instants, so daylight-saving changes are counted (D29-caltime).
+ * Times are compared as instants, so daylight-saving changes are counted (D29).
  */
 export function eventInstants(strings: EventTimeStrings, timeZoneId: number): EventInstants {
   const errors: Partial<Record<EventTimeField, EventTimeProblem>> = {};

@@ -27,3 +27,8 @@ export const ERROR_DELETING_CALENDAR_EVENT = 'Error deleting calendar event.';
 export const ERROR_RETRIEVING_EVENT_ATTENDEES = 'Error retrieving event attendees.';
 export const ERROR_CREATING_CALENDAR_EVENT = 'Error creating calendar event.';
 export const ERROR_UPDATING_CALENDAR_EVENT = 'Error updating calendar event.';
+
+// ---- Calendar feeds (decision D30) ---------------------------------------------------------
+export const NO_SUCH_EVENT = 'No such event.';
+export const NO_SUCH_CALENDAR_FEED =
+  'No such calendar feed. Ask for a new address on the calendar.';

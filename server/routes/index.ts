@@ -9,6 +9,7 @@ import { registerRegistrationRoutes } from './registration/index.ts';
 import { registerSessionRoutes } from './session/index.ts';
 import { registerPostRoutes } from './posts/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
+import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerClubMembershipGroupRoutes(api);
       registerPostRoutes(api);
       registerCommentRoutes(api);
+      registerCalendarFeedRoutes(api);
     },
     { prefix: API_PREFIX },
   );

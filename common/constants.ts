@@ -64,7 +64,7 @@ export const MAP_IMAGE_SIZE = 400;
 export const MAP_ZOOM = 15;
 /** AMB-41. */
 export const POSTS_PAGE_SIZE = 20;
-/** Events a page of a calendar tab or a club calendar (docs/decisions.md D29-cal). */
+/** Events a page of a calendar tab or a club calendar (docs/decisions.md D31). */
 export const CALENDAR_PAGE_SIZE = 30;
 
 /**

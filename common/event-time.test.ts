@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  eventInstants,
   eventLocalFields,
   formatTimeLabel,
   instantFromLocal,
@@ -15,6 +16,7 @@ import {
   TIME_ZONE_IDS,
   TIME_ZONE_LABELS,
   TIME_ZONES,
+  timeOptions,
   weekdayOf,
   wireDateFromIso,
   zonedTimeToInstant,
@@ -80,6 +82,16 @@ describe('dates and time labels (EVF-16, EVF-19)', () => {
     expect(TIME_SLOTS[26]).toBe('1:00pm');
     expect(TIME_SLOTS[47]).toBe('11:30pm');
     expect(TIME_SLOTS.map(parseTimeLabel)).toEqual(TIME_SLOTS.map((_, i) => i * 30));
+  });
+
+  it('EVF-20: the edit form’s time options hold the saved time, in order', () => {
+    expect(timeOptions('1:30pm')).toBe(TIME_SLOTS);
+    expect(timeOptions(null)).toBe(TIME_SLOTS);
+    expect(timeOptions('nonsense')).toBe(TIME_SLOTS);
+    const options = timeOptions('1:15PM');
+    expect(options).toHaveLength(49);
+    expect(options.slice(26, 29)).toEqual(['1:00pm', '1:15pm', '1:30pm']);
+    expect(timeOptions('11:45pm').at(-1)).toBe('11:45pm');
   });
 
   it('does calendar arithmetic on ISO dates', () => {
@@ -163,7 +175,7 @@ describe.each(ZONES)(
       );
     });
 
-    it('fall back: 1:30am, which the clocks pass twice, is its first occurrence (D29-caltime)', () => {
+    it('fall back: 1:30am, which the clocks pass twice, is its first occurrence (D29)', () => {
       const first = instantFromLocal('11/01/2026', '1:30am', id);
       expect(first).toBe(utcOf('2026-11-01T01:30', daylight));
       const fields = eventLocalFields(first, first + HOUR, id);
@@ -227,6 +239,14 @@ describe.each(ZONES)(
 );
 
 describe('eventLocalFields (§3 Calendar event)', () => {
+  it('reads an hour with an offset change inside it exactly (Honolulu left local mean time at 12:00 in 1896)', () => {
+    // The 2026 changes fall on whole UTC hours; this one, at 22:31:26Z, does not.
+    expect(eventLocalFields(at('1896-01-13T22:00:00Z'), null, 7).local_start_time).toBe('11:28am');
+    expect(eventLocalFields(at('1896-01-13T22:31:00Z'), null, 7).local_start_time).toBe('11:59am');
+    expect(eventLocalFields(at('1896-01-13T22:32:00Z'), null, 7).local_start_time).toBe('12:02pm');
+    expect(eventLocalFields(at('1896-01-13T22:59:00Z'), null, 7).local_start_time).toBe('12:29pm');
+  });
+
   it('computes the answer’s local fields in the event’s zone', () => {
     const start = instantFromLocal('05/16/2026', '7:00pm', 1);
     expect(eventLocalFields(start, start + 2.5 * HOUR, 1)).toEqual({
@@ -263,5 +283,87 @@ describe('eventLocalFields (§3 Calendar event)', () => {
     expect(fields.end_date_string).toBeNull();
     expect(fields.end_time_string).toBeNull();
     expect(fields.local_start_date_time_with_duration).toBe('Saturday, May 16, 2026 7:00pm MST');
+  });
+});
+
+describe('eventInstants (§7 create and update, VAL-27, AMB-40)', () => {
+  const body = (
+    start_date_string: string,
+    start_time_string: string,
+    end_date_string: string | null = null,
+    end_time_string: string | null = null,
+  ) => ({ start_date_string, start_time_string, end_date_string, end_time_string });
+
+  it('reads the start and end in the event’s zone', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '9:30pm'), 3)).toEqual({
+      ok: true,
+      startAt: at('2026-05-17T01:00:00Z'),
+      endAt: at('2026-05-17T03:30:00Z'),
+    });
+  });
+
+  it('VAL-27: start date and time are required and must be a date and a time label', () => {
+    expect(eventInstants(body('', ' '), 1)).toEqual({
+      ok: false,
+      errors: { start_date_string: 'blank', start_time_string: 'blank' },
+    });
+    expect(eventInstants(body('2026-05-16', '19:00', '13/01/2026', 'noon'), 1)).toEqual({
+      ok: false,
+      errors: {
+        start_date_string: 'invalid',
+        start_time_string: 'invalid',
+        end_date_string: 'invalid',
+        end_time_string: 'invalid',
+      },
+    });
+  });
+
+  it('AMB-40: the end is optional; an end time alone ends on the start date', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm'), 1)).toEqual({
+      ok: true,
+      startAt: at('2026-05-16T23:00:00Z'),
+      endAt: null,
+    });
+    expect(eventInstants(body('05/16/2026', '7:00pm', '', ''), 1)).toMatchObject({ endAt: null });
+    expect(eventInstants(body('05/16/2026', '7:00pm', null, '8:00pm'), 1)).toMatchObject({
+      endAt: at('2026-05-17T00:00:00Z'),
+    });
+  });
+
+  it('AMB-40, CONST-09: an end date alone ends at the start time plus the default hour', () => {
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/18/2026'), 1)).toMatchObject({
+      endAt: at('2026-05-19T00:00:00Z'),
+    });
+    expect(eventInstants(body('05/16/2026', '11:30pm', '05/16/2026'), 1)).toMatchObject({
+      endAt: at('2026-05-17T04:30:00Z'),
+    });
+  });
+
+  it('AMB-40: an end before the start refuses both end fields; an equal end is allowed', () => {
+    const refused = {
+      ok: false,
+      errors: { end_date_string: 'before_start', end_time_string: 'before_start' },
+    };
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/15/2026', '9:00pm'), 1)).toEqual(refused);
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '6:30pm'), 1)).toEqual(refused);
+    expect(eventInstants(body('05/16/2026', '7:00pm', '05/16/2026', '7:00pm'), 1)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('reads a daylight-saving night as its wall clock: 12:30am to 1:30am on the fall-back night is one hour', () => {
+    const result = eventInstants(body('11/01/2026', '12:30am', '11/01/2026', '1:30am'), 4);
+    // 1:30am is its first occurrence, so the event is one hour, not two.
+    expect(result).toEqual({
+      ok: true,
+      startAt: at('2026-11-01T07:30:00Z'),
+      endAt: at('2026-11-01T08:30:00Z'),
+    });
+    // And 1:00am to 3:00am on the spring-forward night is one hour too.
+    expect(eventInstants(body('03/08/2026', '1:00am', '03/08/2026', '3:00am'), 4)).toEqual({
+      ok: true,
+      startAt: at('2026-03-08T09:00:00Z'),
+      endAt: at('2026-03-08T10:00:00Z'),
+    });
   });
 });

@@ -3,9 +3,9 @@
  * the spec's eight time zones, the wire formats of dates (`MM/DD/YYYY`) and times (`1:00pm`,
  * EVF-19), and the wall-clock arithmetic that turns a local date and time in an event's zone
  * into a UTC instant and back, exactly across daylight-saving changes (docs/decisions.md
- * D29-caltime). Pure: Intl only, so the server, the demo seed and the browser share it.
+ * D29). Pure: Intl only, so the server, the demo seed and the browser share it.
  */
-import { TIME_SLOT_MINUTES } from './constants.ts';
+import { DEFAULT_EVENT_DURATION_MS, TIME_SLOT_MINUTES } from './constants.ts';
 
 /** CONST-15: the spec's time-zone ids, in id order (EVF-17). */
 export const TIME_ZONE_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -166,6 +166,19 @@ export const TIME_SLOTS: readonly string[] = Array.from(
   (_, i) => formatTimeLabel(i * TIME_SLOT_MINUTES),
 );
 
+/**
+ * EVF-20: the time select's options for a saved value: the slots, plus the saved time in its
+ * place when it is not on a slot (an event made through the API at 1:15pm, or one moved by a
+ * spring-forward gap), so the edit form shows it selected rather than empty.
+ */
+export function timeOptions(current: string | null | undefined): readonly string[] {
+  const minutes = parseTimeLabel(current ?? '');
+  if (minutes === null || minutes % TIME_SLOT_MINUTES === 0) return TIME_SLOTS;
+  const label = formatTimeLabel(minutes);
+  const at = Math.floor(minutes / TIME_SLOT_MINUTES) + 1;
+  return [...TIME_SLOTS.slice(0, at), label, ...TIME_SLOTS.slice(at)];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wall clocks in a zone.
 
@@ -196,7 +209,8 @@ interface WallClock extends CalendarDate {
   second: number;
 }
 
-function wallClock(instant: number, timeZoneId: number): WallClock {
+/** The zone's wall clock read by Intl: the slow path, once per zone and hour (offsetAt). */
+function intlWallClock(instant: number, timeZoneId: number): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZoneId).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -211,15 +225,49 @@ function wallClock(instant: number, timeZoneId: number): WallClock {
   };
 }
 
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function offsetAt(instant: number, timeZoneId: number): number {
-  const w = wallClock(instant, timeZoneId);
+function intlOffsetAt(instant: number, timeZoneId: number): number {
+  const w = intlWallClock(instant, timeZoneId);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+const HOUR_MS = 3_600_000;
+const OFFSETS_KEPT = 20_000;
+/** Offsets by zone and UTC hour: a list of events asks Intl once per hour it touches. */
+const offsets = new Map<number, number>();
+
 /**
- * The instant a wall-clock time on a local date names in a zone (D29-caltime):
+ * How far the zone's wall clock is ahead of UTC at `instant`, in ms. An hour whose two ends
+ * have the same offset has it throughout (the eight zones change at most twice a year), so it
+ * is kept; an hour with a change in it is asked of Intl each time.
+ */
+function offsetAt(instant: number, timeZoneId: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  const key = hour * 16 + timeZoneId;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const atStart = intlOffsetAt(hour * HOUR_MS, timeZoneId);
+  const atEnd = intlOffsetAt((hour + 1) * HOUR_MS - 1000, timeZoneId);
+  if (atStart !== atEnd) return intlOffsetAt(instant, timeZoneId);
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, atStart);
+  return atStart;
+}
+
+function wallClock(instant: number, timeZoneId: number): WallClock {
+  const d = new Date(Math.floor(instant / 1000) * 1000 + offsetAt(instant, timeZoneId));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+/**
+ * The instant a wall-clock time on a local date names in a zone (D29):
  * - a time the clocks pass twice (1:30am on the fall-back night) is its first occurrence, still
  *   on summer time;
  * - a time the clocks skip (2:30am on the spring-forward night) is read with the offset before
@@ -284,7 +332,7 @@ export interface EventLocalFields {
   local_start_date: string;
   /** `7:30pm`. */
   local_start_time: string;
-  /** `Saturday, May 16, 2026 7:00pm - 9:30pm EDT`: the detail's when line (D29-caltime). */
+  /** `Saturday, May 16, 2026 7:00pm - 9:30pm EDT`: the detail's when line (D29). */
   local_start_date_time_with_duration: string;
   /** The form's values (EVF-19, EVF-20): `MM/DD/YYYY` and `1:00pm`; null when there is no end. */
   start_date_string: string;
@@ -293,36 +341,49 @@ export interface EventLocalFields {
   end_time_string: string | null;
 }
 
-const longDates = new Map<number, Intl.DateTimeFormat>();
-const zoneNames = new Map<number, Intl.DateTimeFormat>();
-
-function cached(
-  cache: Map<number, Intl.DateTimeFormat>,
-  timeZoneId: number,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  let f = cache.get(timeZoneId);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: ianaZone(timeZoneId), ...options });
-    cache.set(timeZoneId, f);
-  }
-  return f;
-}
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `Saturday, May 16, 2026`. */
-function longDate(instant: number, timeZoneId: number): string {
-  return cached(longDates, timeZoneId, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(instant);
+function longDate(date: CalendarDate): string {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return `${WEEKDAYS[weekday] ?? ''}, ${MONTHS[date.month - 1] ?? ''} ${date.day}, ${date.year}`;
 }
+
+const zoneNameFormats = new Map<number, Intl.DateTimeFormat>();
+/** By zone and offset: a zone's short name changes only with its offset. */
+const zoneNames = new Map<string, string>();
 
 /** `EDT`, `CST`, `HST`: which side of a daylight-saving change a time is on. */
 function zoneAbbreviation(instant: number, timeZoneId: number): string {
-  const parts = cached(zoneNames, timeZoneId, { timeZoneName: 'short' }).formatToParts(instant);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const key = `${timeZoneId} ${offsetAt(instant, timeZoneId)}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    let f = zoneNameFormats.get(timeZoneId);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: ianaZone(timeZoneId),
+        timeZoneName: 'short',
+      });
+      zoneNameFormats.set(timeZoneId, f);
+    }
+    name = f.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    zoneNames.set(key, name);
+  }
+  return name;
 }
 
 /**
@@ -338,7 +399,7 @@ export function eventLocalFields(
   const startDate = formatWireDate(start.date);
   const startTime = formatTimeLabel(start.minutes);
   const startZone = zoneAbbreviation(startAt, timeZoneId);
-  let when = `${longDate(startAt, timeZoneId)} ${startTime}`;
+  let when = `${longDate(start.date)} ${startTime}`;
   let endDate: string | null = null;
   let endTime: string | null = null;
   if (endAt === null) {
@@ -348,7 +409,7 @@ export function eventLocalFields(
     endDate = formatWireDate(end.date);
     endTime = formatTimeLabel(end.minutes);
     const endZone = zoneAbbreviation(endAt, timeZoneId);
-    const endDay = endDate === startDate ? '' : `${longDate(endAt, timeZoneId)} `;
+    const endDay = endDate === startDate ? '' : `${longDate(end.date)} `;
     when +=
       startZone === endZone
         ? ` - ${endDay}${endTime} ${endZone}`
@@ -363,4 +424,74 @@ export function eventLocalFields(
     end_date_string: endDate,
     end_time_string: endTime,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form's strings → the stored instants (§7 POST and PUT /calendar_events, VAL-27, AMB-40).
+
+/** The time fields of a create or update body (EVF-21). */
+export interface EventTimeStrings {
+  start_date_string: string;
+  start_time_string: string;
+  end_date_string?: string | null;
+  end_time_string?: string | null;
+}
+
+export type EventTimeField = keyof EventTimeStrings;
+/** Why a field is refused; the caller words it (common/messages.ts). */
+export type EventTimeProblem = 'blank' | 'invalid' | 'before_start';
+
+export type EventInstants =
+  | { ok: true; startAt: number; endAt: number | null }
+  | { ok: false; errors: Partial<Record<EventTimeField, EventTimeProblem>> };
+
+const blank = (text: string | null | undefined): boolean => !text?.trim();
+
+/**
+ * The start and end instants the strings name in a zone, or what is wrong with them:
+ * - start date and time are required (VAL-27);
+ * - the end is optional (AMB-40): no end date and no end time is no end; an end time alone
+ *   ends on the start date; an end date alone ends at the start time plus the default hour
+ *   (CONST-09, as EVF-14 fills it in the form);
+ * - an end before the start refuses both end fields (AMB-40). An end equal to the start is an
+ *   event of no length, which is allowed.
+ * Times are compared as instants, so daylight-saving changes are counted (D29).
+ */
+export function eventInstants(strings: EventTimeStrings, timeZoneId: number): EventInstants {
+  const errors: Partial<Record<EventTimeField, EventTimeProblem>> = {};
+  const read = <T>(
+    field: EventTimeField,
+    parse: (text: string) => T | null,
+    required: boolean,
+  ): T | null => {
+    const text = strings[field];
+    if (blank(text)) {
+      if (required) errors[field] = 'blank';
+      return null;
+    }
+    const value = parse(text ?? '');
+    if (value === null) errors[field] = 'invalid';
+    return value;
+  };
+  const startDate = read('start_date_string', parseWireDate, true);
+  const startMinutes = read('start_time_string', parseTimeLabel, true);
+  const endDate = read('end_date_string', parseWireDate, false);
+  const endMinutes = read('end_time_string', parseTimeLabel, false);
+  if (Object.keys(errors).length > 0 || startDate === null || startMinutes === null) {
+    return { ok: false, errors };
+  }
+  const startAt = wallTimeToInstant(startDate, startMinutes, timeZoneId);
+  if (endDate === null && endMinutes === null) return { ok: true, startAt, endAt: null };
+  const endAt = wallTimeToInstant(
+    endDate ?? startDate,
+    endMinutes ?? startMinutes + DEFAULT_EVENT_DURATION_MS / MINUTE_MS,
+    timeZoneId,
+  );
+  if (endAt < startAt) {
+    return {
+      ok: false,
+      errors: { end_date_string: 'before_start', end_time_string: 'before_start' },
+    };
+  }
+  return { ok: true, startAt, endAt };
 }

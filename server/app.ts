@@ -24,6 +24,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { registerMediaRoutes } from './routes/media/index.ts';
+import { registerCalendarFeedDownloadRoutes } from './routes/calendar-feeds/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, database);
   await app.register(registerApiRoutes);
   registerMediaRoutes(app);
+  registerCalendarFeedDownloadRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
   // Expired sessions, salts and rate-limit windows are swept once a minute; every node may

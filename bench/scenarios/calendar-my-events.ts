@@ -5,7 +5,7 @@ import type { Scenario } from '../lib/scenario.ts';
 /**
  * The calendar's first tab as persona M sees it (issue 10): the events of M's lodges and the
  * lodges M follows, upcoming first, 30 with their clubs, photos, M's RSVPs and the counts,
- * signed like every member call (docs/decisions.md D29-cal).
+ * signed like every member call (docs/decisions.md D31).
  */
 export const scenario: Scenario = {
   name: 'calendar-my-events',

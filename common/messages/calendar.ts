@@ -32,3 +32,7 @@ export const ERROR_UPDATING_CALENDAR_EVENT = 'Error updating calendar event.';
 export const NO_SUCH_EVENT = 'No such event.';
 export const NO_SUCH_RSVP = 'No such RSVP.';
 export const ONLY_OWN_RSVP = 'You can change only your own RSVP.';
+
+/** Calendar feeds (decision D30). */
+export const NO_SUCH_CALENDAR_FEED =
+  'No such calendar feed. Ask for a new address on the calendar.';

@@ -10,7 +10,7 @@ export type CalendarGroup = z.infer<typeof calendarGroupSchema>;
 /**
  * Where the next page starts, as the previous answer's `next_cursor` gave it: the instant page
  * 0 was read (so "today" stays put while paging), the part of the list (`u` upcoming, `p`
- * past) and the last event's sort key (docs/decisions.md D29-cal, docs/api.md Calendar).
+ * past) and the last event's sort key (docs/decisions.md D31, docs/api.md Calendar).
  */
 export const calendarCursorSchema = z
   .string()

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { prepare } from '../db/prepared.ts';
-import type { Database, SessionKeyType } from '../db/schema.ts';
+import type { Database, PartiesTable, SessionKeyType, UsersTable } from '../db/schema.ts';
 import type { ParsedPublicKey } from './signatures.ts';
 import { MAX_CLOCK_SKEW_MS, parsePublicKey } from './signatures.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -81,6 +81,28 @@ export async function createSession(
 }
 
 /**
+ * Whether the user `u` of party `p` may still use Lodgehall: not gone, and an administrator or
+ * active in some organisation. Sessions and calendar feeds ask the same question.
+ */
+export function mayStillSignIn(
+  eb: ExpressionBuilder<Database & { u: UsersTable; p: PartiesTable }, 'u' | 'p'>,
+) {
+  return eb.and([
+    eb('p.left_at', 'is', null),
+    eb.or([
+      eb('u.is_admin', '=', 1),
+      eb.exists(
+        eb
+          .selectFrom('member_statuses as ms')
+          .select('ms.id')
+          .whereRef('ms.party_id', '=', 'u.party_id')
+          .where('ms.status', '=', 'active'),
+      ),
+    ]),
+  ]);
+}
+
+/**
  * The live session of a cookie token, or null. Live means: not past its absolute or idle limit,
  * and its member may still sign in (an administrator, or active in some organisation, and not
  * gone) — so a member who turns inactive loses access on the next call.
@@ -104,19 +126,7 @@ const liveSessionByToken = prepare<
     .where('s.token_hash', '=', p<string>('tokenHash'))
     .where('s.expires_at', '>', p<number>('now'))
     .where('s.last_seen_at', '>', p<number>('idleSince'))
-    .where('p.left_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('u.is_admin', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('member_statuses as ms')
-            .select('ms.id')
-            .whereRef('ms.party_id', '=', 'u.party_id')
-            .where('ms.status', '=', 'active'),
-        ),
-      ]),
-    ),
+    .where(mayStillSignIn),
 );
 
 /**

@@ -457,6 +457,15 @@ export interface CalendarEventPhotosTable {
   sort_order: number;
 }
 
+/** A member's private calendar feed address (decision D30). */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The secret in the feed's address; shown to its member again, so kept as is. */
+  token: string;
+  created_at: Instant;
+}
+
 export interface EventAttendeesTable {
   id: Generated<number>;
   calendar_event_id: number;
@@ -647,6 +656,7 @@ export interface Database {
   calendar_events: CalendarEventsTable;
   calendar_event_photos: CalendarEventPhotosTable;
   event_attendees: EventAttendeesTable;
+  calendar_feeds: CalendarFeedsTable;
   chats: ChatsTable;
   chat_parties: ChatPartiesTable;
   chat_messages: ChatMessagesTable;

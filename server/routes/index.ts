@@ -10,6 +10,7 @@ import { registerSessionRoutes } from './session/index.ts';
 import { registerPostRoutes } from './posts/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
 import { registerCalendarEventRoutes } from './calendar-events/index.ts';
+import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPostRoutes(api);
       registerCommentRoutes(api);
       registerCalendarEventRoutes(api);
+      registerCalendarFeedRoutes(api);
     },
     { prefix: API_PREFIX },
   );

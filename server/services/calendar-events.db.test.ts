@@ -14,7 +14,7 @@ import type { ServiceContext } from './context.ts';
  * The calendar tabs (GET /calendar_events.json, CAL-01, CAL-02) and a club's calendar filter
  * in SQL (`visibleTo`); the policy `mayViewCalendarEvent` says the same rule in code. On the
  * demo data, for every persona, each tab must be exactly the events of its lodges the policy
- * lets the persona see, in the order of docs/decisions.md D29-cal, page by page.
+ * lets the persona see, in the order of docs/decisions.md D31, page by page.
  */
 
 let database: TestDatabase;
@@ -50,7 +50,7 @@ function tab(viewer: EventViewer, group: CalendarGroup) {
   );
 }
 
-describe('the calendar tabs equal the visibility rule, split and ordered as D29-cal says', () => {
+describe('the calendar tabs equal the visibility rule, split and ordered as D31 says', () => {
   for (const persona of [MEMBER, MEMBER2, WEBMASTER, ADMIN]) {
     it(`${persona.username}: My, Nearby and Other Events, every page`, async () => {
       const viewer = await eventViewerOf(database.handle.db, persona.username);

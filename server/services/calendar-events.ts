@@ -2,7 +2,7 @@
  * The calendar's reads and RSVPs (§7 Calendar; API-CAL-01, -02, -07..09): the three tabs, a
  * club's calendar, one event, its attendees, and the member's own RSVP.
  *
- * Every list has the same order (docs/decisions.md D29-cal): first the upcoming events (those
+ * Every list has the same order (docs/decisions.md D31): first the upcoming events (those
  * on or after today's date in the event's own zone) soonest first, then the past ones latest
  * first; Nearby Events orders each day's events by how near their lodge is. Pages are keyset
  * pages: the answer's `next_cursor` holds the instant page 0 was read (so "today" does not
@@ -54,7 +54,7 @@ type Db = Kysely<Database>;
 type EventsDb = Database & { e: Database['calendar_events'] };
 type EventsEb = ExpressionBuilder<EventsDb, 'e'>;
 
-/** Nearby Events: other lodges within 50 miles of one of the member's lodges (D29-cal). */
+/** Nearby Events: other lodges within 50 miles of one of the member's lodges (D31). */
 export const NEARBY_KM = 80.4672;
 const DAY_MS = 86_400_000;
 
@@ -188,7 +188,7 @@ function todayByZone(t: number): Map<number, string> {
   return new Map(TIME_ZONE_IDS.map((id) => [id, localDateOf(t, id)]));
 }
 
-/** Upcoming: the event's local date is today or later in its own zone (D29-cal). */
+/** Upcoming: the event's local date is today or later in its own zone (D31). */
 function upcoming(t: number): RawBuilder<SqlBool> {
   const today = todayByZone(t);
   const cases = [...today].map(([id, date]) => sql`when ${id} then ${date}`);

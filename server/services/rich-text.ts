@@ -48,25 +48,32 @@ const SHORT_BODY_LENGTH = 300;
 /** Block ends become spaces so that words of adjacent paragraphs do not run together. */
 const BLOCK_END = /<\/(p|li|h2|h3|blockquote|pre)>|<br\s*\/?>/gi;
 
-/** Plain text of (cleaned) HTML for lists: whitespace collapsed, cut at a word near 300 chars. */
+/** Plain text of (cleaned) HTML: block ends as spaces, entities decoded, whitespace collapsed. */
+export function plainText(html: string): string {
+  return (
+    sanitizeHtml(
+      html.replace(BLOCK_END, (tag) => `${tag} `),
+      {
+        allowedTags: [],
+        allowedAttributes: {},
+        nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
+      },
+    )
+      // sanitize-html keeps entities escaped; plain text wants the characters.
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** Plain text of (cleaned) HTML for lists, cut at a word near 300 characters. */
 export function shortBody(html: string): string {
-  const text = sanitizeHtml(
-    html.replace(BLOCK_END, (tag) => `${tag} `),
-    {
-      allowedTags: [],
-      allowedAttributes: {},
-      nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
-    },
-  )
-    // sanitize-html keeps entities escaped; lists show plain text, so decode the common ones.
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = plainText(html);
   if (text.length <= SHORT_BODY_LENGTH) return text;
   const cut = text.slice(0, SHORT_BODY_LENGTH);
   const lastSpace = cut.lastIndexOf(' ');

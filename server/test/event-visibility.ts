@@ -7,7 +7,7 @@ import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
 /**
  * The calendar tabs computed the slow, obvious way for tests: every event, membership, follow
  * and club place read into memory, each event put to the policy `mayViewCalendarEvent` and
- * sorted into its tab by docs/decisions.md D29-cal. The lists hold their SQL to this
+ * sorted into its tab by docs/decisions.md D31. The lists hold their SQL to this
  * (services/calendar-events.db.test.ts), so the policy and its SQL twin cannot drift apart.
  */
 export interface EventLine {
@@ -108,13 +108,13 @@ export function allEvents(db: Kysely<Database>): Promise<EventLine[]> {
     .execute();
 }
 
-/** Whether the event is upcoming at `t`: on or after today in its own zone (D29-cal). */
+/** Whether the event is upcoming at `t`: on or after today in its own zone (D31). */
 export function isUpcoming(event: EventLine, t: number): boolean {
   return event.local_start_date >= localDateOf(t, event.time_zone_id);
 }
 
 /**
- * The list order of D29-cal: upcoming soonest first, then past latest first; `distance` (by
+ * The list order of D31: upcoming soonest first, then past latest first; `distance` (by
  * club) orders each day's events for Nearby Events.
  */
 export function inListOrder(

@@ -220,7 +220,7 @@ function personaEvents(ctx: SeedContext): EventPlan[] {
         'A quiet watch through the night the clocks change. Coffee all night; stay for an hour or the whole night.',
       date,
       // 1:30am: on the fall-back night this hour happens twice, on the spring night it ends
-      // in summer time; two hours either way (docs/decisions.md D29-caltime).
+      // in summer time; two hours either way (docs/decisions.md D29).
       minutes: 90,
       duration: 120,
       access: 'MEMBER',

@@ -5,7 +5,7 @@ import type {
   EventAttendee,
   OwnEventAttendee,
 } from '../../common/schemas/calendar-event.ts';
-import { eventLocalFields } from '../../common/event-time.ts';
+import type { EventLocalFields } from '../../common/event-time.ts';
 import type { Access, AttendeeStatus } from '../db/schema.ts';
 import { presentPartySummary } from './party.ts';
 import type { PartySummaryRow } from './party.ts';
@@ -43,6 +43,8 @@ export interface CalendarEventExtras {
   counts: EventAttendanceCounts;
   /** The description as short text. */
   description: string;
+  /** The times in the event's zone (common/event-time.ts eventLocalFields). */
+  local: EventLocalFields;
 }
 
 export const NO_ATTENDANCE: EventAttendanceCounts = Object.freeze({ yes: 0, no: 0, guests: 0 });
@@ -65,7 +67,13 @@ export function presentCalendarEvent(
     calendar_id: row.club_id,
     start_time: row.start_at,
     end_time: row.end_at,
-    ...eventLocalFields(row.start_at, row.end_at, row.time_zone_id),
+    local_start_date: extras.local.local_start_date,
+    local_start_time: extras.local.local_start_time,
+    local_start_date_time_with_duration: extras.local.local_start_date_time_with_duration,
+    start_date_string: extras.local.start_date_string,
+    start_time_string: extras.local.start_time_string,
+    end_date_string: extras.local.end_date_string,
+    end_time_string: extras.local.end_time_string,
     time_zone_id: row.time_zone_id,
     location: row.location,
     description: extras.description,

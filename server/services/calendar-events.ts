@@ -14,7 +14,10 @@
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { CALENDAR_PAGE_SIZE } from '../../common/constants.ts';
-import { localDateOf, TIME_ZONE_IDS } from '../../common/event-time.ts';
+import { eventLocalFields, localDateOf, TIME_ZONE_IDS } from '../../common/event-time.ts';
+import type { EventLocalFields, TimeZoneId } from '../../common/event-time.ts';
+import { prepare } from '../db/prepared.ts';
+import type { Param } from '../db/prepared.ts';
 import {
   INVALID_CHOICE,
   NO_SUCH_EVENT,
@@ -61,12 +64,18 @@ const DAY_MS = 86_400_000;
 // ---- Visibility in SQL: mirrors mayViewCalendarEvent --------------------------------------
 
 /** The SQL twin of mayViewCalendarEvent for a member who is not an admin. */
-function visibleTo(db: Db, eb: EventsEb, member: Member): Expression<SqlBool> {
+function visibleTo(db: Db, eb: EventsEb, who: Who): Expression<SqlBool> {
   return eb.or([
-    eb('e.party_id', '=', member.partyId),
+    eb('e.party_id', '=', who.partyId),
     eb('e.access', 'in', ['PUBLIC', 'MEMBER']),
-    eb.and([eb('e.access', '=', 'CLUB'), eb('e.club_id', 'in', clubIdsOf(db, member.partyId))]),
+    eb.and([eb('e.access', '=', 'CLUB'), eb('e.club_id', 'in', clubIdsOf(db, who.partyId))]),
   ]);
+}
+
+/** The member a list is for: values, or a prepared query's stand-ins (db/prepared.ts). */
+interface Who {
+  partyId: number;
+  userId: number;
 }
 
 function followedClubIds(db: Db, userId: number) {
@@ -77,10 +86,10 @@ function followedClubIds(db: Db, userId: number) {
 }
 
 /** My Events' lodges: those the member belongs to (any level) and those they follow. */
-function isMine(db: Db, eb: EventsEb, member: Member): Expression<SqlBool> {
+function isMine(db: Db, eb: EventsEb, who: Who): Expression<SqlBool> {
   return eb.or([
-    eb('e.club_id', 'in', clubIdsOf(db, member.partyId)),
-    eb('e.club_id', 'in', followedClubIds(db, member.userId)),
+    eb('e.club_id', 'in', clubIdsOf(db, who.partyId)),
+    eb('e.club_id', 'in', followedClubIds(db, who.userId)),
   ]);
 }
 
@@ -184,16 +193,19 @@ function dayText(day: number): string {
 }
 
 /** Today's date in each of the spec's zones at `t`, as the column stores dates. */
-function todayByZone(t: number): Map<number, string> {
-  return new Map(TIME_ZONE_IDS.map((id) => [id, localDateOf(t, id)]));
+function todayByZone(t: number): PartValues['today'] {
+  const today = { earliest: '' } as PartValues['today'];
+  for (const id of TIME_ZONE_IDS) {
+    today[id] = localDateOf(t, id);
+    if (today.earliest === '' || today[id] < today.earliest) today.earliest = today[id];
+  }
+  return today;
 }
 
 /** Upcoming: the event's local date is today or later in its own zone (D31). */
-function upcoming(t: number): RawBuilder<SqlBool> {
-  const today = todayByZone(t);
-  const cases = [...today].map(([id, date]) => sql`when ${id} then ${date}`);
-  const earliest = [...today.values()].sort()[0] ?? '';
-  return sql<SqlBool>`e.local_start_date >= case e.time_zone_id ${sql.join(cases, sql` `)} else ${earliest} end`;
+function upcoming(today: PartValues['today']): RawBuilder<SqlBool> {
+  const cases = TIME_ZONE_IDS.map((id) => sql`when ${id} then ${today[id]}`);
+  return sql<SqlBool>`e.local_start_date >= case e.time_zone_id ${sql.join(cases, sql` `)} else ${today.earliest} end`;
 }
 
 interface SortKey {
@@ -287,55 +299,84 @@ export function selectEvents(db: Db) {
 type EventQuery = ReturnType<typeof selectEvents>;
 type EventRowWithBody = CalendarEventRow & { description_body: string };
 
-/** The photos, the caller's RSVPs and the counts of a page of events, then the answer. */
-async function presentPage(
-  ctx: ServiceContext,
-  member: Member,
-  rows: readonly EventRowWithBody[],
-): Promise<CalendarEvent[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [photos, mine, counts] = await Promise.all([
-    ctx.db
-      .selectFrom('calendar_event_photos as ep')
-      .innerJoin('photos as ph', 'ph.id', 'ep.photo_id')
-      .select(['ep.calendar_event_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
-      .where('ep.calendar_event_id', 'in', ids)
-      .orderBy('ep.calendar_event_id')
-      .orderBy('ep.sort_order')
-      .orderBy('ep.id')
-      .execute(),
-    ctx.db
-      .selectFrom('event_attendees')
-      .select(['id', 'calendar_event_id', 'status', 'guests'])
-      .where('party_id', '=', member.partyId)
-      .where('calendar_event_id', 'in', ids)
-      .execute(),
-    attendanceCounts(ctx.db, ids),
-  ]);
-  const photosOf = new Map<number, PhotoRow[]>();
-  for (const { calendar_event_id, ...photo } of photos) {
-    const list = photosOf.get(calendar_event_id) ?? [];
-    list.push(photo);
-    photosOf.set(calendar_event_id, list);
+/**
+ * Answers computed from a row's own values, kept between requests: the zone arithmetic (Intl)
+ * and the description's plain text cost more than the page's SQL (about 20 µs and 15 µs an
+ * event), and the same events are asked for again and again. Keyed by what they are made of,
+ * so an edited event simply misses; emptied when full.
+ */
+const DERIVED_CACHE_SIZE = 5_000;
+/** Longer descriptions are not kept: the cache stays under about 20 MB. */
+const CACHED_BODY_MAX = 4_096;
+const localFieldsCache = new Map<string, EventLocalFields>();
+const shortTextCache = new Map<string, string>();
+
+function cachedDerived<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= DERIVED_CACHE_SIZE) cache.clear();
+    value = make();
+    cache.set(key, value);
   }
-  const mineOf = new Map(mine.map((row) => [row.calendar_event_id, presentOwnAttendee(row)]));
-  return rows.map((row) =>
-    presentCalendarEvent(row, {
-      photos: photosOf.get(row.id) ?? [],
-      attendee: mineOf.get(row.id) ?? null,
-      counts: counts.get(row.id) ?? NO_ATTENDANCE,
-      description: shortBody(row.description_body),
-    }),
+  return value;
+}
+
+function localFieldsOf(row: CalendarEventRow): EventLocalFields {
+  return cachedDerived(localFieldsCache, `${row.start_at}/${row.end_at}/${row.time_zone_id}`, () =>
+    eventLocalFields(row.start_at, row.end_at, row.time_zone_id),
   );
 }
 
-/** Members going and not going, and the guests of those going, per event. */
-async function attendanceCounts(
-  db: Db,
-  ids: readonly number[],
-): Promise<Map<number, EventAttendanceCounts>> {
-  const rows = await db
+function shortTextOf(body: string): string {
+  if (body.length > CACHED_BODY_MAX) return shortBody(body);
+  return cachedDerived(shortTextCache, body, () => shortBody(body));
+}
+
+// ---- A page's photos, RSVPs and counts, built once (db/prepared.ts) -----------------------
+
+type PageSlot = `id${number}`;
+const PAGE_SLOTS: readonly PageSlot[] = Array.from(
+  { length: CALENDAR_PAGE_SIZE },
+  (_, index): PageSlot => `id${index}`,
+);
+
+/** Ids in the slots, the rest null (which matches nothing). */
+function slotValues(ids: readonly number[]): Record<PageSlot, number | null> {
+  if (ids.length > CALENDAR_PAGE_SIZE) throw new Error('a page holds at most a page of events');
+  const values: Record<PageSlot, number | null> = {};
+  for (const [index, slot] of PAGE_SLOTS.entries()) values[slot] = ids[index] ?? null;
+  return values;
+}
+
+const photosOfPage = prepare((db, param: Param<PageSlot>) =>
+  db
+    .selectFrom('calendar_event_photos as ep')
+    .innerJoin('photos as ph', 'ph.id', 'ep.photo_id')
+    .select(['ep.calendar_event_id', 'ph.id', 'ph.storage_key', 'ph.medium_key'])
+    .where(
+      'ep.calendar_event_id',
+      'in',
+      PAGE_SLOTS.map((slot) => param<number>(slot)),
+    )
+    .orderBy('ep.calendar_event_id')
+    .orderBy('ep.sort_order')
+    .orderBy('ep.id'),
+);
+
+const rsvpsOfPage = prepare((db, param: Param<PageSlot | 'party'>) =>
+  db
+    .selectFrom('event_attendees')
+    .select(['id', 'calendar_event_id', 'status', 'guests'])
+    .where('party_id', '=', param<number>('party'))
+    .where(
+      'calendar_event_id',
+      'in',
+      PAGE_SLOTS.map((slot) => param<number>(slot)),
+    ),
+);
+
+const countsOfPage = prepare((db, param: Param<PageSlot>) =>
+  db
     .selectFrom('event_attendees')
     .select((eb) => [
       'calendar_event_id',
@@ -343,9 +384,51 @@ async function attendanceCounts(
       eb.fn.countAll<number | string | bigint>().as('n'),
       eb.fn.sum<number | string | bigint | null>('guests').as('guests'),
     ])
-    .where('calendar_event_id', 'in', ids)
-    .groupBy(['calendar_event_id', 'status'])
-    .execute();
+    .where(
+      'calendar_event_id',
+      'in',
+      PAGE_SLOTS.map((slot) => param<number>(slot)),
+    )
+    .groupBy(['calendar_event_id', 'status']),
+);
+
+/** The photos, the caller's RSVPs and the counts of a page of events, then the answer. */
+async function presentPage(
+  ctx: ServiceContext,
+  member: Member,
+  rows: readonly EventRowWithBody[],
+): Promise<CalendarEvent[]> {
+  if (rows.length === 0) return [];
+  const values = slotValues(rows.map((row) => row.id));
+  const [photos, mine, counts] = await Promise.all([
+    photosOfPage.run(ctx.db, values),
+    rsvpsOfPage.run(ctx.db, { ...values, party: member.partyId }),
+    attendanceCounts(ctx.db, values),
+  ]);
+  const photosOf = new Map<number, PhotoRow[]>();
+  for (const { calendar_event_id, ...photo } of photos.rows) {
+    const list = photosOf.get(calendar_event_id) ?? [];
+    list.push(photo);
+    photosOf.set(calendar_event_id, list);
+  }
+  const mineOf = new Map(mine.rows.map((row) => [row.calendar_event_id, presentOwnAttendee(row)]));
+  return rows.map((row) =>
+    presentCalendarEvent(row, {
+      photos: photosOf.get(row.id) ?? [],
+      attendee: mineOf.get(row.id) ?? null,
+      counts: counts.get(row.id) ?? NO_ATTENDANCE,
+      description: shortTextOf(row.description_body),
+      local: localFieldsOf(row),
+    }),
+  );
+}
+
+/** Members going and not going, and the guests of those going, per event. */
+async function attendanceCounts(
+  db: Db,
+  values: Record<PageSlot, number | null>,
+): Promise<Map<number, EventAttendanceCounts>> {
+  const { rows } = await countsOfPage.run(db, values);
   const counts = new Map<number, EventAttendanceCounts>();
   for (const row of rows) {
     const entry = counts.get(row.calendar_event_id) ?? { yes: 0, no: 0, guests: 0 };
@@ -369,16 +452,82 @@ export interface CalendarPage {
   next_cursor: string | null;
 }
 
+type ZoneParam = `z${TimeZoneId}`;
+type PartParam = 'party' | 'user' | 'bound' | 'earliest' | 'limit' | ZoneParam;
+
+/** What one part's query is run with; all values, or all stand-ins when prepared. */
+interface PartValues {
+  who: Who;
+  /** The plain start_at bound of the part (see buildPart). */
+  bound: number;
+  /** Today's date in each zone, and the earliest of them for a zone the table lacks. */
+  today: Record<TimeZoneId | 'earliest', string>;
+  limit: number;
+}
+
+type Filter = (db: Db, query: EventQuery, who: Who) => EventQuery;
+
+function buildPart(
+  db: Db,
+  filter: Filter,
+  keys: readonly SortKey[],
+  which: Part,
+  seesAll: boolean,
+  from: readonly number[] | null,
+  values: PartValues,
+): EventQuery {
+  let query = filter(db, selectEvents(db), values.who);
+  if (!seesAll) query = query.where((eb) => visibleTo(db, eb, values.who));
+  // The plain start_at bounds let the (club_id, start_at) and (start_at, id) indexes cut the
+  // range; the zone-exact test follows (a local day starts within a day of t).
+  query =
+    which === 'u'
+      ? query.where('e.start_at', '>=', values.bound).where(upcoming(values.today))
+      : query
+          .where('e.start_at', '<', values.bound)
+          .where(sql<SqlBool>`not ${upcoming(values.today)}`);
+  if (from && from.length > 0) query = query.where(after(keys, which, from));
+  for (const key of keys) {
+    query = query.orderBy(key.expr, ascending(key, which) ? 'asc' : 'desc');
+  }
+  return query.limit(values.limit);
+}
+
+const myEventsFilter: Filter = (db, query, who) => query.where((eb) => isMine(db, eb, who));
+
+function preparePart(filter: Filter, which: Part) {
+  return prepare((db, param: Param<PartParam>) => {
+    const today = { earliest: param<string>('earliest') } as PartValues['today'];
+    for (const id of TIME_ZONE_IDS) today[id] = param<string>(`z${id}`);
+    return buildPart(db, filter, START_AND_ID, which, false, null, {
+      who: { partyId: param<number>('party'), userId: param<number>('user') },
+      bound: param<number>('bound'),
+      today,
+      limit: param<number>('limit'),
+    });
+  });
+}
+
 /**
- * One page of a list: the events `filtered` keeps, upcoming part then past part, each in its
- * order by `keys`, starting after the cursor.
+ * My Events' first page for a member who is not an admin, built once (db/prepared.ts): the
+ * calendar's hot read, asked again whenever the list is 15 seconds old (CAL-06).
+ */
+const myEventsFirstPage: Record<Part, ReturnType<typeof preparePart>> = {
+  u: preparePart(myEventsFilter, 'u'),
+  p: preparePart(myEventsFilter, 'p'),
+};
+
+/**
+ * One page of a list: the events `filter` keeps, upcoming part then past part, each in its
+ * order by `keys`, starting after the cursor. `firstPage` runs page 0 prepared.
  */
 async function readPage(
   ctx: ServiceContext,
   member: Member,
-  filtered: (query: EventQuery) => EventQuery,
+  filter: Filter,
   keys: readonly SortKey[],
   request: CalendarPageRequest,
+  firstPage?: Record<Part, ReturnType<typeof preparePart>>,
 ): Promise<CalendarPage> {
   const now = request.now ?? Date.now();
   const cursor = parseCursor(request.cursor, now);
@@ -387,20 +536,33 @@ async function readPage(
   if (cursor && cursor.keys.length > 0 && cursor.keys.length !== keys.length) {
     throw new ValidationError({ cursor: [INVALID_CHOICE] });
   }
-  const part = (which: Part, from: readonly number[] | null, limit: number) => {
-    let query = filtered(selectEvents(ctx.db));
-    if (!member.isAdmin) query = query.where((eb) => visibleTo(ctx.db, eb, member));
-    // The plain start_at bounds let the (club_id, start_at) and (start_at, id) indexes cut
-    // the range; the zone-exact test follows (a local day starts within a day of t).
-    query =
-      which === 'u'
-        ? query.where('e.start_at', '>=', t - 2 * DAY_MS).where(upcoming(t))
-        : query.where('e.start_at', '<', t + DAY_MS).where(sql<SqlBool>`not ${upcoming(t)}`);
-    if (from && from.length > 0) query = query.where(after(keys, which, from));
-    for (const key of keys) {
-      query = query.orderBy(key.expr, ascending(key, which) ? 'asc' : 'desc');
+  const today = todayByZone(t);
+  const who = { partyId: member.partyId, userId: member.userId };
+  const part = async (
+    which: Part,
+    from: readonly number[] | null,
+    limit: number,
+  ): Promise<EventRowWithBody[]> => {
+    const bound = which === 'u' ? t - 2 * DAY_MS : t + DAY_MS;
+    const prepared = firstPage?.[which];
+    if (prepared && !member.isAdmin && (!from || from.length === 0)) {
+      const zones = Object.fromEntries(TIME_ZONE_IDS.map((id) => [`z${id}`, today[id]]));
+      const { rows } = await prepared.run(ctx.db, {
+        ...zones,
+        party: who.partyId,
+        user: who.userId,
+        bound,
+        earliest: today.earliest,
+        limit,
+      } as Record<PartParam, unknown>);
+      return rows;
     }
-    return query.limit(limit).execute();
+    return buildPart(ctx.db, filter, keys, which, member.isAdmin, from, {
+      who,
+      bound,
+      today,
+      limit,
+    }).execute();
   };
   const size = CALENDAR_PAGE_SIZE;
   const next = (which: Part, row: CalendarEventRow | undefined): string | null =>
@@ -441,13 +603,7 @@ export async function listCalendarEvents(
 ): Promise<CalendarPage> {
   const member = requireMember(actor);
   if (group === 'my_events') {
-    return readPage(
-      ctx,
-      member,
-      (q) => q.where((eb) => isMine(ctx.db, eb, member)),
-      START_AND_ID,
-      request,
-    );
+    return readPage(ctx, member, myEventsFilter, START_AND_ID, request, myEventsFirstPage);
   }
   const near = await nearbyClubsOf(ctx, member);
   if (group === 'nearby_events') {
@@ -455,7 +611,7 @@ export async function listCalendarEvents(
     return readPage(
       ctx,
       member,
-      (q) => q.where('e.club_id', 'in', [...near.keys()]),
+      (_db, q) => q.where('e.club_id', 'in', [...near.keys()]),
       nearbyKeys(near),
       request,
     );
@@ -463,8 +619,8 @@ export async function listCalendarEvents(
   return readPage(
     ctx,
     member,
-    (q) => {
-      let query = q.where((eb) => eb.not(isMine(ctx.db, eb, member)));
+    (db, q, who) => {
+      let query = q.where((eb) => eb.not(isMine(db, eb, who)));
       if (near.size > 0) query = query.where('e.club_id', 'not in', [...near.keys()]);
       return query;
     },
@@ -526,7 +682,7 @@ export async function listClubCalendarEvents(
   const page = await readPage(
     ctx,
     member,
-    (q) => q.where('e.club_id', 'in', tree),
+    (_db, q) => q.where('e.club_id', 'in', tree),
     START_AND_ID,
     request,
   );
@@ -619,7 +775,7 @@ async function rsvpAnswer(ctx: ServiceContext, attendeeId: number): Promise<Rsvp
     .select(['id', 'calendar_event_id', 'status', 'guests'])
     .where('id', '=', attendeeId)
     .executeTakeFirstOrThrow();
-  const counts = await attendanceCounts(ctx.db, [row.calendar_event_id]);
+  const counts = await attendanceCounts(ctx.db, slotValues([row.calendar_event_id]));
   return {
     event_attendee: presentOwnAttendee(row),
     event_attendance_counts: counts.get(row.calendar_event_id) ?? NO_ATTENDANCE,

@@ -43,7 +43,7 @@ export const EventCard = memo(function EventCard({
         </Text>
       ) : null}
       {rsvp ? (
-        <Text className={classes.line} fw={700} c={rsvp.status === 'YES' ? 'green.9' : 'gray.8'}>
+        <Text className={classes.line} fw={700} c={rsvp.status === 'YES' ? 'lodge.9' : 'gray.8'}>
           {rsvp.status === 'YES' ? (
             <IconCheck size={20} className={classes.icon} aria-hidden="true" />
           ) : (

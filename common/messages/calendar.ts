@@ -25,6 +25,10 @@ export const EVENT_DESCRIPTION = 'Description';
 /** The /calendar list (CAL-01..07). Lodgehall's own words. */
 export const CALENDAR_TITLE = 'Calendar';
 export const CALENDAR_TABS_LABEL = 'Which events';
+/** What each tab holds (decision D31), said under the tabs. */
+export const MY_EVENTS_HINT = 'Events of your lodges and of the lodges you follow.';
+export const NEARBY_EVENTS_HINT = 'Events of other lodges within 50 miles of your lodges.';
+export const OTHER_EVENTS_HINT = 'Every other event you can see.';
 export const LOADING_EVENTS = 'Loading the events…';
 export const EVENTS_LOAD_FAILED = 'The events could not be loaded.';
 export const MORE_EVENTS_LOAD_FAILED = 'More events could not be loaded.';

@@ -5,6 +5,7 @@ import {
   EVENTS_LOAD_FAILED,
   LOAD_MORE,
   MY_EVENTS,
+  MY_EVENTS_HINT,
   NEARBY_EVENTS,
   NEW_EVENT,
   NO_EVENTS,
@@ -96,6 +97,7 @@ describe('the /calendar screen (CAL-01..05)', () => {
     ]);
     expect(tab(MY_EVENTS).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('link', { name: 'Stated Meeting' })).toBeTruthy();
+    expect(screen.getByText(MY_EVENTS_HINT)).toBeTruthy();
     expect(listCalls()).toEqual(['my_events']);
 
     fireEvent.click(tab(NEARBY_EVENTS));
@@ -242,6 +244,7 @@ describe('when the list is fetched again (CAL-06, CAL-07, AMB-47)', () => {
     await screen.findByRole('heading', { name: 'An event' });
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('link', { name: 'Stated Meeting' })).toBeTruthy();
+    expect(screen.getByText(MY_EVENTS_HINT)).toBeTruthy();
     expect(listCalls()).toEqual(['my_events']);
   });
 

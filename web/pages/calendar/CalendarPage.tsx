@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,9 +7,12 @@ import {
   CALENDAR_TABS_LABEL,
   CALENDAR_TITLE,
   MY_EVENTS,
+  MY_EVENTS_HINT,
   NEARBY_EVENTS,
+  NEARBY_EVENTS_HINT,
   NEW_EVENT,
   OTHER_EVENTS,
+  OTHER_EVENTS_HINT,
 } from '../../../common/messages.ts';
 import { calendarGroupSchema, type CalendarGroup } from '../../../common/schemas/calendar-event.ts';
 import { useSession } from '../../api/session.ts';
@@ -19,10 +22,10 @@ import { rememberCalendarTab, rememberedCalendarTab } from './calendar-tab.ts';
 import { CalendarListView } from './CalendarListView.tsx';
 import classes from './CalendarPage.module.css';
 
-const TABS: readonly { group: CalendarGroup; label: string }[] = [
-  { group: 'my_events', label: MY_EVENTS },
-  { group: 'nearby_events', label: NEARBY_EVENTS },
-  { group: 'other_events', label: OTHER_EVENTS },
+const TABS: readonly { group: CalendarGroup; label: string; hint: string }[] = [
+  { group: 'my_events', label: MY_EVENTS, hint: MY_EVENTS_HINT },
+  { group: 'nearby_events', label: NEARBY_EVENTS, hint: NEARBY_EVENTS_HINT },
+  { group: 'other_events', label: OTHER_EVENTS, hint: OTHER_EVENTS_HINT },
 ];
 
 /**
@@ -76,7 +79,11 @@ export function CalendarPage() {
             ))}
           </Tabs.List>
           {TABS.map((tab) => (
-            <Tabs.Panel key={tab.group} value={tab.group} pt="lg">
+            <Tabs.Panel key={tab.group} value={tab.group} pt="md">
+              {/* Says what the tab holds: the three names alone leave members guessing. */}
+              <Text size="md" mb="lg" data-testid="calendar-tab-hint">
+                {tab.hint}
+              </Text>
               <CalendarListView
                 key={tab.group}
                 scope={{ kind: 'main', group: tab.group }}

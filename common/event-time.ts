@@ -357,8 +357,8 @@ const MONTHS = [
   'December',
 ];
 
-/** `Saturday, May 16, 2026`. */
-function longDate(date: CalendarDate): string {
+/** `Saturday, May 16, 2026`: the detail's when line and the calendar's day headings. */
+export function longDate(date: CalendarDate): string {
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return `${WEEKDAYS[weekday] ?? ''}, ${MONTHS[date.month - 1] ?? ''} ${date.day}, ${date.year}`;
 }

@@ -2,6 +2,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   ALERT_TITLE,
+  CALENDAR_TITLE,
+  MY_EVENTS,
   CANT_BE_BLANK,
   CHANGE_PASSWORD_LINK,
   CODE_SIX_DIGITS,
@@ -113,8 +115,11 @@ test.describe('signing in and out', () => {
     // SIGNIN-04: straight from the sign-in page, the member lands on /calendar.
     await submitSignIn(page, MEMBER.username, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/app\/calendar$/);
-    // The calendar's screen comes with its own feature; until then the member is told so.
-    await expect(page.getByRole('heading', { name: 'Not ready yet' })).toBeVisible();
+    await expect(heading(page, CALENDAR_TITLE)).toBeVisible();
+    await expect(page.getByRole('tab', { name: MY_EVENTS })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   test('a reload keeps the member signed in with a signed GET /session.json (AMB-03, SESS-01, AMB-52)', async ({

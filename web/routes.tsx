@@ -82,6 +82,10 @@ const postDetailScreen: LazyScreen = () =>
   }));
 const newPostScreen: LazyScreen = () =>
   import('./pages/news/NewPostPage.tsx').then((module) => ({ Component: module.NewPostPage }));
+const calendarScreen: LazyScreen = () =>
+  import('./pages/calendar/CalendarPage.tsx').then((module) => ({
+    Component: module.CalendarPage,
+  }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -103,7 +107,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/news/:id', access: 'member', screen: postDetailScreen },
   { path: '/news/:id/edit', access: 'member', screen: editPostScreen },
   // Calendar (ROUTE-10..13)
-  { path: '/calendar', access: 'member' },
+  { path: '/calendar', access: 'member', screen: calendarScreen },
   { path: '/calendar/new', access: 'member' },
   { path: '/calendar/:id', access: 'member' },
   { path: '/calendar/:id/edit', access: 'member' },

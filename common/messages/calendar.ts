@@ -22,6 +22,25 @@ export const EVENT_TIME_ZONE = 'Time Zone';
 export const EVENT_LOCATION = 'Location';
 export const EVENT_DESCRIPTION = 'Description';
 
+/** The /calendar list (CAL-01..07). Lodgehall's own words. */
+export const CALENDAR_TITLE = 'Calendar';
+export const CALENDAR_TABS_LABEL = 'Which events';
+/** What each tab holds (decision D31), said under the tabs. */
+export const MY_EVENTS_HINT = 'Events of your lodges and of the lodges you follow.';
+export const NEARBY_EVENTS_HINT = 'Events of other lodges within 50 miles of your lodges.';
+export const OTHER_EVENTS_HINT = 'Every other event you can see.';
+export const LOADING_EVENTS = 'Loading the events…';
+export const EVENTS_LOAD_FAILED = 'The events could not be loaded.';
+export const MORE_EVENTS_LOAD_FAILED = 'More events could not be loaded.';
+export const eventsShown = (count: number): string =>
+  count === 1 ? 'Showing 1 event.' : `Showing ${count} events.`;
+export const UPCOMING_EVENTS = 'Coming up';
+export const PAST_EVENTS = 'Past events';
+export const TODAY = 'Today';
+export const TOMORROW = 'Tomorrow';
+export const goingWithGuests = (guests: number): string =>
+  guests === 0 ? RSVP_GOING : `${RSVP_GOING} ${plusGuests(guests)}`;
+
 /** Error catalogue (§8). */
 export const ERROR_DELETING_CALENDAR_EVENT = 'Error deleting calendar event.';
 export const ERROR_RETRIEVING_EVENT_ATTENDEES = 'Error retrieving event attendees.';

@@ -1,4 +1,5 @@
 import type { SessionParty, User } from '../../common/schemas/session.ts';
+import type { CalendarEvent } from '../../common/schemas/calendar-event.ts';
 
 /**
  * An author as posts and comments carry one, for tests: the first and last words of the
@@ -104,5 +105,51 @@ export function membershipGroupsAnswer() {
         },
       ],
     },
+  };
+}
+
+/**
+ * A calendar event as the server presents it (§3), for tests: on 11/24/2026 at 7:30pm Eastern
+ * at Harmony Lodge No. 412 unless overridden.
+ */
+export function testCalendarEvent(
+  id: number,
+  overrides: Partial<CalendarEvent> = {},
+): CalendarEvent {
+  const date = overrides.local_start_date ?? '11/24/2026';
+  return {
+    id,
+    name: `Event ${id}`,
+    club: {
+      id: 11,
+      name: 'Harmony Lodge No. 412',
+      subdomain: 'harmony412',
+      type_name: 'Lodge',
+      default_url: null,
+    },
+    clubId: 11,
+    calendar_id: 11,
+    start_time: Date.UTC(2026, 10, 25, 0, 30),
+    end_time: null,
+    local_start_date: date,
+    local_start_time: '7:30pm',
+    local_start_date_time_with_duration: 'Tuesday, November 24, 2026 7:30pm EST',
+    start_date_string: date,
+    start_time_string: '7:30pm',
+    end_date_string: null,
+    end_time_string: null,
+    time_zone_id: 1,
+    location: '12 Main Street, Columbus, OH',
+    description: '',
+    access: 'MEMBER',
+    announced: false,
+    allows_comments: true,
+    comment_container: { id: id + 1000, comment_count: 0 },
+    last_activity_at: 0,
+    photos: [],
+    calendar_event_description_id: id,
+    event_attendee: null,
+    event_attendance_counts: { yes: 0, no: 0, guests: 0 },
+    ...overrides,
   };
 }

@@ -1,0 +1,157 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, type ReactNode } from 'react';
+import {
+  EVENTS_LOAD_FAILED,
+  eventsShown,
+  LOAD_MORE,
+  LOADING_EVENTS,
+  MORE_EVENTS_LOAD_FAILED,
+  NO_EVENTS,
+  PAST_EVENTS,
+  TRY_AGAIN,
+  UPCOMING_EVENTS,
+} from '../../../common/messages.ts';
+import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
+import {
+  flattenCalendarPages,
+  useCalendarList,
+  type CalendarListScope,
+} from '../../api/calendar-events.ts';
+import { calendarSections, dayHeading, type DaySection } from './calendar-sections.ts';
+import { EventCard } from './EventCard.tsx';
+import classes from './EventCard.module.css';
+
+export interface CalendarListViewProps {
+  scope: CalendarListScope;
+  /** Where a card leads. */
+  pathOf: (event: CalendarEvent) => string;
+}
+
+function DaySections({
+  sections,
+  todayIso,
+  pathOf,
+}: {
+  sections: DaySection[];
+  todayIso?: string;
+  pathOf: (event: CalendarEvent) => string;
+}) {
+  return sections.map((section) => (
+    <section
+      key={section.date}
+      className={classes.day}
+      data-testid="calendar-day"
+      data-date={section.date}
+    >
+      <Title order={3} className={classes.dayHeading}>
+        {dayHeading(section.date, todayIso)}
+      </Title>
+      <ul className={classes.list}>
+        {section.events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} to={pathOf(event)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
+/**
+ * One calendar list (CAL-02..07): a spinner while it loads, the error with Try again, 'No events
+ * to display.', or the events in day sections by `local_start_date` (CAL-03), upcoming ones under
+ * Coming up and past ones under Past events, then Load More while the server has more.
+ */
+export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
+  const query = useCalendarList(scope);
+  const events = useMemo(() => flattenCalendarPages(query.data), [query.data]);
+  const readAt = query.data?.pages[0]?.readAt;
+  const sections = useMemo(
+    () => (readAt === undefined ? null : calendarSections(events, readAt)),
+    [events, readAt],
+  );
+
+  if (query.isPending) {
+    return (
+      <Group gap="md" py="xl" role="status" data-testid="events-loading">
+        <Loader size="md" aria-hidden="true" />
+        <Text size="lg">{LOADING_EVENTS}</Text>
+      </Group>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={24} aria-hidden="true" />}
+        title={EVENTS_LOAD_FAILED}
+      >
+        <Button
+          mt="sm"
+          variant="default"
+          size="md"
+          leftSection={<IconRefresh size={22} aria-hidden="true" />}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          {TRY_AGAIN}
+        </Button>
+      </Alert>
+    );
+  }
+  if (events.length === 0 || sections === null) {
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <Text size="lg">{NO_EVENTS}</Text>
+      </Paper>
+    );
+  }
+
+  // The member's own day, for the Today and Tomorrow labels of upcoming days.
+  const todayIso = dayjs().format('YYYY-MM-DD');
+  let more: ReactNode = null;
+  if (query.hasNextPage) {
+    more = (
+      <Group justify="center">
+        <Button
+          size="lg"
+          variant="default"
+          miw={220}
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {LOAD_MORE}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xl" data-testid="event-list">
+      {sections.upcoming.length > 0 ? (
+        <Stack gap="lg">
+          <Title order={2}>{UPCOMING_EVENTS}</Title>
+          <DaySections sections={sections.upcoming} todayIso={todayIso} pathOf={pathOf} />
+        </Stack>
+      ) : null}
+      {sections.past.length > 0 ? (
+        <Stack gap="lg">
+          <Title order={2}>{PAST_EVENTS}</Title>
+          <DaySections sections={sections.past} pathOf={pathOf} />
+        </Stack>
+      ) : null}
+      {/* Tells a screen reader that Load More added events above the button. */}
+      <Text role="status" size="sm" c="dimmed" ta="center">
+        {eventsShown(events.length)}
+      </Text>
+      {query.isFetchNextPageError ? (
+        <Text c="red.9" ta="center" role="alert">
+          {MORE_EVENTS_LOAD_FAILED}
+        </Text>
+      ) : null}
+      {more}
+    </Stack>
+  );
+}

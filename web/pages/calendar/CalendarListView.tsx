@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, type ReactNode } from 'react';
 import {
@@ -10,7 +9,6 @@ import {
   MORE_EVENTS_LOAD_FAILED,
   NO_EVENTS,
   PAST_EVENTS,
-  TRY_AGAIN,
   UPCOMING_EVENTS,
 } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
@@ -22,6 +20,7 @@ import {
 import { calendarSections, dayHeading, type DaySection } from './calendar-sections.ts';
 import { EventCard } from './EventCard.tsx';
 import classes from './EventCard.module.css';
+import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 
 export interface CalendarListViewProps {
   scope: CalendarListScope;
@@ -74,32 +73,15 @@ export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
   );
 
   if (query.isPending) {
-    return (
-      <Group gap="md" py="xl" role="status" data-testid="events-loading">
-        <Loader size="md" aria-hidden="true" />
-        <Text size="lg">{LOADING_EVENTS}</Text>
-      </Group>
-    );
+    return <Loading label={LOADING_EVENTS} testId="events-loading" />;
   }
   if (query.isError && !query.data) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={24} aria-hidden="true" />}
+      <LoadFailed
         title={EVENTS_LOAD_FAILED}
-      >
-        <Button
-          mt="sm"
-          variant="default"
-          size="md"
-          leftSection={<IconRefresh size={22} aria-hidden="true" />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          {TRY_AGAIN}
-        </Button>
-      </Alert>
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (events.length === 0 || sections === null) {

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -29,6 +29,7 @@ import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
 import { BackLink, PostLoadFailed } from './PostLoadFailed.tsx';
 import classes from './PostDetailPage.module.css';
+import { Loading } from '../../components/LoadStates.tsx';
 
 /**
  * A post (ROUTE-05, ROUTE-08, POST-04, POST-20): the full body, photos, Donate Now, the
@@ -45,10 +46,7 @@ export function PostDetailPage() {
   if (query.isPending) {
     return (
       <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Group gap="md" py="xl" role="status" data-testid="post-loading">
-          <Loader size="md" aria-hidden="true" />
-          <Text size="lg">{LOADING_POST}</Text>
-        </Group>
+        <Loading label={LOADING_POST} testId="post-loading" />
       </Container>
     );
   }

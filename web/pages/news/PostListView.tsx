@@ -1,5 +1,4 @@
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import {
   LOAD_MORE,
@@ -8,7 +7,6 @@ import {
   NO_POSTS_YET,
   POSTS_LOAD_FAILED,
   postsShown,
-  TRY_AGAIN,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import { isApiError } from '../../http/client.ts';
@@ -16,6 +14,7 @@ import { flattenPostPages, usePostList, type PostListScope } from '../../api/pos
 import { NotFound } from '../../components/NotFound.tsx';
 import { PostCard } from './PostCard.tsx';
 import classes from './PostCard.module.css';
+import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 
 export interface PostListViewProps {
   scope: PostListScope;
@@ -50,30 +49,14 @@ export function PostListView({ scope, title, actions, pathOf }: PostListViewProp
 
   let content: ReactNode;
   if (query.isPending) {
-    content = (
-      <Group gap="md" py="xl" role="status" data-testid="posts-loading">
-        <Loader size="md" aria-hidden="true" />
-        <Text size="lg">{LOADING_POSTS}</Text>
-      </Group>
-    );
+    content = <Loading label={LOADING_POSTS} testId="posts-loading" />;
   } else if (query.isError && !query.data) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={24} aria-hidden="true" />}
+      <LoadFailed
         title={POSTS_LOAD_FAILED}
-      >
-        <Button
-          mt="sm"
-          variant="default"
-          leftSection={<IconRefresh size={22} aria-hidden="true" />}
-          loading={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          {TRY_AGAIN}
-        </Button>
-      </Alert>
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (posts.length === 0) {
     content = (

@@ -1,0 +1,44 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { TRY_AGAIN } from '../../common/messages.ts';
+
+/** The wait for a list or a record: a spinner and words a screen reader announces. */
+export function Loading({ label, testId }: { label: string; testId?: string }) {
+  return (
+    <Group gap="md" py="xl" role="status" data-testid={testId}>
+      <Loader size="md" aria-hidden="true" />
+      <Text size="lg">{label}</Text>
+    </Group>
+  );
+}
+
+/** A load that failed with nothing to show: what failed, and Try again. */
+export function LoadFailed({
+  title,
+  retrying,
+  onRetry,
+}: {
+  title: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={24} aria-hidden="true" />}
+      title={title}
+    >
+      <Button
+        mt="sm"
+        variant="default"
+        size="md"
+        leftSection={<IconRefresh size={22} aria-hidden="true" />}
+        loading={retrying}
+        onClick={onRetry}
+      >
+        {TRY_AGAIN}
+      </Button>
+    </Alert>
+  );
+}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { TRY_AGAIN } from '../../common/messages.ts';
+import { LOAD_MORE, TRY_AGAIN } from '../../common/messages.ts';
 
 /** The wait for a list or a record: a spinner and words a screen reader announces. */
 export function Loading({ label, testId }: { label: string; testId?: string }) {
@@ -40,5 +40,16 @@ export function LoadFailed({
         {TRY_AGAIN}
       </Button>
     </Alert>
+  );
+}
+
+/** The next page of a long list, on request. */
+export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  return (
+    <Group justify="center">
+      <Button size="lg" variant="default" miw={220} loading={loading} onClick={onLoad}>
+        {LOAD_MORE}
+      </Button>
+    </Group>
   );
 }

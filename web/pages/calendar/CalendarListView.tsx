@@ -1,10 +1,9 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, type ReactNode } from 'react';
 import {
   EVENTS_LOAD_FAILED,
   eventsShown,
-  LOAD_MORE,
   LOADING_EVENTS,
   MORE_EVENTS_LOAD_FAILED,
   NO_EVENTS,
@@ -20,7 +19,7 @@ import {
 import { calendarSections, dayHeading, type DaySection } from './calendar-sections.ts';
 import { EventCard } from './EventCard.tsx';
 import classes from './EventCard.module.css';
-import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
+import { LoadFailed, LoadMore, Loading } from '../../components/LoadStates.tsx';
 
 export interface CalendarListViewProps {
   scope: CalendarListScope;
@@ -97,17 +96,7 @@ export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
   let more: ReactNode = null;
   if (query.hasNextPage) {
     more = (
-      <Group justify="center">
-        <Button
-          size="lg"
-          variant="default"
-          miw={220}
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {LOAD_MORE}
-        </Button>
-      </Group>
+      <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
     );
   }
   return (

@@ -1,7 +1,6 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import {
-  LOAD_MORE,
   LOADING_POSTS,
   MORE_POSTS_LOAD_FAILED,
   NO_POSTS_YET,
@@ -14,7 +13,7 @@ import { flattenPostPages, usePostList, type PostListScope } from '../../api/pos
 import { NotFound } from '../../components/NotFound.tsx';
 import { PostCard } from './PostCard.tsx';
 import classes from './PostCard.module.css';
-import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
+import { LoadFailed, LoadMore, Loading } from '../../components/LoadStates.tsx';
 
 export interface PostListViewProps {
   scope: PostListScope;
@@ -84,17 +83,7 @@ export function PostListView({ scope, title, actions, pathOf }: PostListViewProp
           </Text>
         ) : null}
         {query.hasNextPage ? (
-          <Group justify="center">
-            <Button
-              size="lg"
-              variant="default"
-              miw={220}
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {LOAD_MORE}
-            </Button>
-          </Group>
+          <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
         ) : null}
       </>
     );

@@ -55,3 +55,8 @@ export const ONLY_OWN_RSVP = 'You can change only your own RSVP.';
 /** Calendar feeds (decision D30). */
 export const NO_SUCH_CALENDAR_FEED =
   'No such calendar feed. Ask for a new address on the calendar.';
+
+/** A club's calendar (ROUTE-02, CAL-08..10). Lodgehall's own words. */
+export const CLUB_CALENDAR_TITLE = 'Lodge Calendar';
+export const clubCalendarTitle = (club: string): string => `${club} – Calendar`;
+export const CLUB_TYPE_FILTER_LEGEND = 'Show events from';

@@ -1,5 +1,12 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarShare, IconCopy, IconPlugOff, IconRefresh } from '@tabler/icons-react';
+import {
+  IconCalendarShare,
+  IconChevronDown,
+  IconChevronUp,
+  IconCopy,
+  IconPlugOff,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import {
   CALENDAR_FEED_ADDRESS,
@@ -31,6 +38,7 @@ import {
 } from '../../api/calendar-feed.ts';
 import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
+import classes from './CalendarFeedPanel.module.css';
 
 /** The button that shows and hides the panel; the panel asks for the address once shown. */
 export function CalendarFeedButton({
@@ -44,9 +52,17 @@ export function CalendarFeedButton({
 }) {
   return (
     <Button
-      variant={opened ? 'light' : 'default'}
+      variant="default"
       size="md"
+      classNames={{ root: classes.button, label: classes.label }}
       leftSection={<IconCalendarShare size={22} aria-hidden="true" />}
+      rightSection={
+        opened ? (
+          <IconChevronUp size={20} aria-hidden="true" />
+        ) : (
+          <IconChevronDown size={20} aria-hidden="true" />
+        )
+      }
       aria-expanded={opened}
       aria-controls={panelId}
       onClick={onToggle}

@@ -79,7 +79,7 @@ function ClubCalendar({ subdomain }: { subdomain: string }) {
             <Fieldset
               legend={CLUB_TYPE_FILTER_LEGEND}
               variant="unstyled"
-              classNames={{ legend: classes.legend }}
+              classNames={{ root: classes.fieldset, legend: classes.legend }}
               data-testid="club-type-toggles"
             >
               <Group gap="sm">

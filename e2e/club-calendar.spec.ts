@@ -141,6 +141,25 @@ test.describe('a club’s calendar (ROUTE-02, ROUTE-03, CAL-08..10)', () => {
     for (const event of districtEvents) await expect(card(page, event.id)).toHaveCount(0);
   });
 
+  test('an empty club calendar shows the fixed message (CAL-04)', async ({ page }) => {
+    const { lodge } = await signInAsMember(page);
+    await page.route(`**${API}/clubs/calendar_events.json?*`, (route) =>
+      route.fulfill({
+        json: {
+          data: {
+            calendar_events: [],
+            next_cursor: null,
+            club_hierarchy: ['Grand Lodge', 'District', 'Lodge'],
+            type_names: ['Lodge'],
+          },
+        },
+      }),
+    );
+    await page.goto(`/app/clubs/${lodge}/calendar`);
+    await expect(page.getByText(NO_EVENTS, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('calendar-day')).toHaveCount(0);
+  });
+
   test('an event opens in the club’s context, /clubs/{club}/calendar/{id} (ROUTE-03)', async ({
     page,
   }) => {

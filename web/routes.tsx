@@ -86,6 +86,11 @@ const calendarScreen: LazyScreen = () =>
   import('./pages/calendar/CalendarPage.tsx').then((module) => ({
     Component: module.CalendarPage,
   }));
+// Club calendar (issue 10)
+const clubCalendarScreen: LazyScreen = () =>
+  import('./pages/calendar/ClubCalendarPage.tsx').then((module) => ({
+    Component: module.ClubCalendarPage,
+  }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -97,7 +102,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/about', access: 'public', screen: aboutScreen },
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
   { path: '/clubs/:id', access: 'member' },
-  { path: '/clubs/:id/calendar', access: 'member' },
+  { path: '/clubs/:id/calendar', access: 'member', screen: clubCalendarScreen },
   { path: '/clubs/:club_id/calendar/:id', access: 'member' },
   { path: '/clubs/:id/news', access: 'member', screen: clubNewsScreen },
   { path: '/clubs/:club_id/news/:id', access: 'member', screen: postDetailScreen },

@@ -8,3 +8,13 @@ export const NEW_EVENT_PATH = '/calendar/new';
 export function eventPath(event: Pick<CalendarEvent, 'id'>): string {
   return `${CALENDAR_PATH}/${event.id}`;
 }
+
+/** A club's calendar (ROUTE-02), by the club's subdomain. */
+export function clubCalendarPath(subdomain: string): string {
+  return `/clubs/${encodeURIComponent(subdomain)}${CALENDAR_PATH}`;
+}
+
+/** An event opened from a club's calendar, in that club's context (ROUTE-03). */
+export function clubEventPath(subdomain: string, event: Pick<CalendarEvent, 'id'>): string {
+  return `${clubCalendarPath(subdomain)}/${event.id}`;
+}

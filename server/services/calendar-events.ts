@@ -646,6 +646,23 @@ async function clubTree(db: Db, clubId: number): Promise<number[]> {
   return ids;
 }
 
+/** Those of `clubIds` whose club type is one of `typeNames`. */
+async function clubsOfTypes(
+  db: Db,
+  clubIds: readonly number[],
+  typeNames: readonly string[],
+): Promise<number[]> {
+  if (typeNames.length === 0) return [];
+  const rows = await db
+    .selectFrom('clubs as c')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .select('c.id')
+    .where('c.id', 'in', clubIds)
+    .where('t.name', 'in', typeNames)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface ClubCalendarPage extends CalendarPage {
   club_hierarchy: string[];
   type_names: string[];
@@ -660,6 +677,8 @@ export async function listClubCalendarEvents(
   actor: Actor,
   subdomain: string,
   request: CalendarPageRequest,
+  /** The type names to show (CAL-10); undefined for all. */
+  typeNames?: readonly string[],
 ): Promise<ClubCalendarPage> {
   const member = requireMember(actor);
   const club = await ctx.db
@@ -679,13 +698,17 @@ export async function listClubCalendarEvents(
       .execute(),
     clubTree(ctx.db, club.id),
   ]);
-  const page = await readPage(
-    ctx,
-    member,
-    (_db, q) => q.where('e.club_id', 'in', tree),
-    START_AND_ID,
-    request,
-  );
+  const shown = typeNames === undefined ? tree : await clubsOfTypes(ctx.db, tree, typeNames);
+  const page: CalendarPage =
+    shown.length === 0
+      ? { calendar_events: [], next_cursor: null }
+      : await readPage(
+          ctx,
+          member,
+          (_db, q) => q.where('e.club_id', 'in', shown),
+          START_AND_ID,
+          request,
+        );
   return {
     ...page,
     club_hierarchy: types.map((type) => type.name),

@@ -1,4 +1,9 @@
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIST_STALE_MS } from '../../common/constants.ts';
 import {
@@ -29,7 +34,16 @@ import { serverNow } from '../http/server-clock.ts';
 
 /** Whose calendar a list shows: one of the member's three tabs (/calendar) or a club's. */
 export type CalendarListScope =
-  { kind: 'main'; group: CalendarGroup } | { kind: 'club'; subdomain: string };
+  | { kind: 'main'; group: CalendarGroup }
+  | {
+      kind: 'club';
+      subdomain: string;
+      /**
+       * The club types whose events to show (CAL-10), filtered by the server so every page is
+       * full (D34); undefined for all of them.
+       */
+      types?: readonly string[];
+    };
 
 /** A club calendar's type names (CAL-08..10), as its every page gives them. */
 export interface ClubCalendarTypes {
@@ -62,7 +76,15 @@ export const calendarEventKeys = {
   list: (scope: CalendarListScope) =>
     scope.kind === 'main'
       ? ([...calendarEventKeys.lists(), 'main', scope.group] as const)
-      : ([...calendarEventKeys.lists(), 'club', scope.subdomain] as const),
+      : scope.types === undefined
+        ? ([...calendarEventKeys.lists(), 'club', scope.subdomain] as const)
+        : ([
+            ...calendarEventKeys.lists(),
+            'club',
+            scope.subdomain,
+            'types',
+            ...scope.types,
+          ] as const),
   details: () => [...calendarEventKeys.all, 'detail'] as const,
   detail: (id: number) => [...calendarEventKeys.details(), id] as const,
 };
@@ -87,7 +109,7 @@ export async function fetchCalendarPage(
     return { events: data.calendar_events, nextCursor: data.next_cursor, readAt, clubTypes: null };
   }
   const answer = await apiRequest<unknown>('GET', '/clubs/calendar_events.json', {
-    query: { subdomain: scope.subdomain, cursor },
+    query: { subdomain: scope.subdomain, cursor, types: scope.types?.join(',') },
     ...options,
   });
   const data = clubCalendarAnswerSchema.parse(answer).data;
@@ -144,6 +166,9 @@ export function useCalendarList(scope: CalendarListScope) {
     getNextPageParam: nextCalendarPageParam,
     staleTime: CALENDAR_STALE_MS,
     refetchOnMount: changed ? 'always' : true,
+    // While a club calendar loads for other type toggles, it keeps showing what it had (the
+    // screen hides the types turned off at once); a tab of /calendar never shows another's.
+    placeholderData: scope.kind === 'club' ? keepPreviousData : undefined,
   });
 }
 

@@ -12,6 +12,7 @@ import {
   flattenCalendarPages,
   useCalendarList,
   type CalendarListScope,
+  type ClubCalendarTypes,
 } from '../../api/calendar-events.ts';
 import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -36,13 +37,25 @@ export function ClubCalendarPage() {
 
 function ClubCalendar({ subdomain }: { subdomain: string }) {
   const { user } = useSession();
-  const scope = useMemo<CalendarListScope>(() => ({ kind: 'club', subdomain }), [subdomain]);
+  const [off, setOff] = useState<ReadonlySet<string>>(() => new Set());
+  // A club's types: every answer gives them, and while other toggles load the last answer
+  // stays (placeholder data), so they are known whenever a list is.
+  const [types, setTypes] = useState<ClubCalendarTypes | null>(null);
+  const on = useMemo(() => (types === null ? null : typesOn(types, off)), [types, off]);
+  // All types until one is turned off; then the server filters, so pages stay full (D34).
+  const scope = useMemo<CalendarListScope>(
+    () =>
+      off.size === 0 || on === null
+        ? { kind: 'club', subdomain }
+        : { kind: 'club', subdomain, types: on },
+    [subdomain, off, on],
+  );
   // The same query as the list below (one cache entry, one request): it gives the types and
   // names the club when the member is not in it.
   const query = useCalendarList(scope);
-  const [off, setOff] = useState<ReadonlySet<string>>(() => new Set());
-  const types = query.data?.pages[0]?.clubTypes ?? null;
-  const on = useMemo(() => (types === null ? null : typesOn(types, off)), [types, off]);
+  const answeredTypes = query.data?.pages[0]?.clubTypes ?? null;
+  // Adjusting state while rendering (React's pattern for state derived from a first answer).
+  if (types === null && answeredTypes !== null) setTypes(answeredTypes);
   const select = useCallback(
     (events: CalendarEvent[]) => (on === null ? events : visibleEvents(events, on)),
     [on],

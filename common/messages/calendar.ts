@@ -82,7 +82,7 @@ export const eventAnnouncedMailText = (
   event: string,
   when: string,
   location: string | null,
-  link: string,
+  link: string | null,
 ): string =>
   [
     `${lodge} announces ${event}.`,
@@ -90,7 +90,9 @@ export const eventAnnouncedMailText = (
     `When: ${when}`,
     ...(location ? [`Where: ${location}`] : []),
     '',
-    `See the event and answer whether you are going: ${link}`,
+    link
+      ? `See the event and answer whether you are going: ${link}`
+      : 'See the event and answer whether you are going on the calendar in Lodgehall.',
   ].join('\n');
 
 /** A club's calendar (ROUTE-02, CAL-08..10). Lodgehall's own words. */

@@ -7,9 +7,11 @@
  * UTC instants here (common/event-time.ts eventInstants, decision D29), and each problem comes
  * back as a 422 under its own field.
  */
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { BASE_PATH } from '../../common/constants.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import {
+  DEFAULT_TIME_ZONE_ID,
   eventInstants,
   eventLocalFields,
   isTimeZoneId,
@@ -40,7 +42,7 @@ import type {
 } from '../../common/schemas/calendar-event.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { membersOfClubs, standingOf, type Standing } from '../db/memberships.ts';
-import type { Access } from '../db/schema.ts';
+import type { Access, Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import {
@@ -95,67 +97,94 @@ const EVENT_PHOTOS: PhotoLinks = {
 
 // ---- The event as a write needs it ------------------------------------------------------
 
+interface StoredEventRow {
+  id: number;
+  club_id: number;
+  party_id: number | null;
+  name: string;
+  location: string | null;
+  access: Access;
+  announced: number;
+  allows_comments: number;
+  comment_container_id: number;
+  comment_count: number;
+  calendar_event_description_id: number;
+  start_at: number;
+  end_at: number | null;
+  time_zone_id: number;
+  club_name: string;
+}
+
 interface StoredEvent {
   facts: CalendarEventFacts;
-  row: {
-    id: number;
-    club_id: number;
-    name: string;
-    location: string | null;
-    access: Access;
-    announced: number;
-    allows_comments: number;
-    comment_container_id: number;
-    comment_count: number;
-    calendar_event_description_id: number;
-    start_at: number;
-    end_at: number | null;
-    time_zone_id: number;
-    club_name: string;
-  };
+  row: StoredEventRow;
   standing: Standing;
+}
+
+/** The event's row as the writes need it, or undefined when there is none. */
+async function readEvent(db: Kysely<Database>, id: number): Promise<StoredEventRow | undefined> {
+  const found = await db
+    .selectFrom('calendar_events as e')
+    .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
+    .innerJoin('clubs as c', 'c.id', 'e.club_id')
+    .select([
+      'e.id',
+      'e.club_id',
+      'e.party_id',
+      'e.name',
+      'e.location',
+      'e.access',
+      'e.announced',
+      'e.allows_comments',
+      'e.comment_container_id',
+      'cc.comment_count',
+      'e.calendar_event_description_id',
+      'e.start_at',
+      'e.end_at',
+      'e.time_zone_id',
+      'c.name as club_name',
+    ])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+  return found
+    ? {
+        ...found,
+        comment_count: Number(found.comment_count),
+        start_at: Number(found.start_at),
+        end_at: found.end_at === null ? null : Number(found.end_at),
+      }
+    : undefined;
 }
 
 /** The event and the member's standing; a 404 when the member may not see it. */
 async function loadEvent(ctx: ServiceContext, member: Member, id: number): Promise<StoredEvent> {
-  const [found, standing] = await Promise.all([
-    ctx.db
-      .selectFrom('calendar_events as e')
-      .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
-      .innerJoin('clubs as c', 'c.id', 'e.club_id')
-      .select([
-        'e.id',
-        'e.club_id',
-        'e.party_id',
-        'e.name',
-        'e.location',
-        'e.access',
-        'e.announced',
-        'e.allows_comments',
-        'e.comment_container_id',
-        'cc.comment_count',
-        'e.calendar_event_description_id',
-        'e.start_at',
-        'e.end_at',
-        'e.time_zone_id',
-        'c.name as club_name',
-      ])
-      .where('e.id', '=', id)
-      .executeTakeFirst(),
+  const [row, standing] = await Promise.all([
+    readEvent(ctx.db, id),
     standingOf(ctx.db, member.partyId),
   ]);
-  if (!found) throw new NotFoundError(NO_SUCH_EVENT);
-  const facts = { clubId: found.club_id, partyId: found.party_id, access: found.access };
+  if (!row) throw new NotFoundError(NO_SUCH_EVENT);
+  const facts = { clubId: row.club_id, partyId: row.party_id, access: row.access };
   if (!mayViewCalendarEvent(member, facts, standing.memberClubIds)) {
     throw new NotFoundError(NO_SUCH_EVENT);
   }
-  const row = {
-    ...found,
-    comment_count: Number(found.comment_count),
-    start_at: Number(found.start_at),
-    end_at: found.end_at === null ? null : Number(found.end_at),
-  };
   return { facts, row, standing };
+}
+
+/**
+ * Inside a write's transaction: takes the event's row lock (a no-op update; on SQLite the
+ * transaction already holds the database) and reads it again, so what the write keeps or
+ * checks is what is stored now, not what was read before images were processed. A 404 when
+ * the event was deleted meanwhile.
+ */
+async function lockEvent(trx: Transaction<Database>, id: number): Promise<StoredEventRow> {
+  const locked = await trx
+    .updateTable('calendar_events')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const row = Number(locked.numUpdatedRows) === 0 ? undefined : await readEvent(trx, id);
+  if (!row) throw new NotFoundError(NO_SUCH_EVENT);
+  return row;
 }
 
 /** GET /calendar_events/{id}/edit.json (API-CAL-03, EVF-20): the event, for those who may edit. */
@@ -217,6 +246,14 @@ function timeZoneOf(id: number, errors: FieldErrors): number {
   return id;
 }
 
+/**
+ * The zone the strings are read in: an unknown one (already a field error) is replaced by zone
+ * 1, so the dates and times are still checked and every problem comes back at once.
+ */
+function readableZone(id: number): number {
+  return isTimeZoneId(id) ? id : DEFAULT_TIME_ZONE_ID;
+}
+
 function optionalLocation(location: string | null | undefined): string | null {
   const trimmed = location?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
@@ -248,7 +285,7 @@ export async function createCalendarEvent(
   const name = requiredName(input.name, errors);
   const description = cleanDescription(input.new_description, errors);
   const timeZoneId = timeZoneOf(input.time_zone_id, errors);
-  const instants = instantsOf(input, timeZoneId, errors);
+  const instants = instantsOf(input, readableZone(timeZoneId), errors);
   keptPhotoIds(input.photos_attributes, new Set(), EVENT_PHOTOS, errors);
   throwIfAny(errors);
   if (!instants) throw new ValidationError(errors);
@@ -302,24 +339,54 @@ export async function createCalendarEvent(
 /**
  * The time strings an update is checked with: the ones sent, and for those left out the
  * stored ones as the event's own zone shows them, so changing only the zone keeps the wall
- * time and changing only the start date keeps the start time.
+ * time and changing only the start date keeps the start time. The end is one thing: when
+ * either end field is sent, both come from the request (one left out is empty), so
+ * `{"end_time_string": null}` removes the end rather than leaving an end date behind.
  */
 function mergedTimes(
-  stored: StoredEvent['row'],
+  stored: StoredEventRow,
   input: UpdateCalendarEventRequest['calendar_event'],
 ): EventTimeStrings {
   const current = eventLocalFields(stored.start_at, stored.end_at, stored.time_zone_id);
+  const endSent = input.end_date_string !== undefined || input.end_time_string !== undefined;
   return {
     start_date_string: input.start_date_string ?? current.start_date_string,
     start_time_string: input.start_time_string ?? current.start_time_string,
-    end_date_string:
-      input.end_date_string === undefined ? current.end_date_string : input.end_date_string,
-    end_time_string:
-      input.end_time_string === undefined ? current.end_time_string : input.end_time_string,
+    end_date_string: endSent ? (input.end_date_string ?? null) : current.end_date_string,
+    end_time_string: endSent ? (input.end_time_string ?? null) : current.end_time_string,
   };
 }
 
-/** PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): its lodge never changes. */
+/** Whether the request changes when the event is: any time field or the zone. */
+function changesTimes(input: UpdateCalendarEventRequest['calendar_event']): boolean {
+  return (
+    input.start_date_string !== undefined ||
+    input.start_time_string !== undefined ||
+    input.end_date_string !== undefined ||
+    input.end_time_string !== undefined ||
+    input.time_zone_id !== undefined
+  );
+}
+
+/**
+ * The new start, end and zone against the stored event, or field errors. An unknown zone is
+ * refused before any time is read in it.
+ */
+function newTimes(
+  stored: StoredEventRow,
+  input: UpdateCalendarEventRequest['calendar_event'],
+  errors: FieldErrors,
+): { startAt: number; endAt: number | null; timeZoneId: number } | undefined {
+  const timeZoneId =
+    input.time_zone_id === undefined ? stored.time_zone_id : timeZoneOf(input.time_zone_id, errors);
+  const instants = instantsOf(mergedTimes(stored, input), readableZone(timeZoneId), errors);
+  return instants && isTimeZoneId(timeZoneId) ? { ...instants, timeZoneId } : undefined;
+}
+
+/**
+ * PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): its lodge never changes, and only the
+ * fields sent are written, so two edits at once each keep what the other changed.
+ */
 export async function updateCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
@@ -333,52 +400,47 @@ export async function updateCalendarEvent(
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
   const errors: FieldErrors = {};
-  const name = input.name === undefined ? row.name : requiredName(input.name, errors);
+  const name = input.name === undefined ? undefined : requiredName(input.name, errors);
   const description =
     input.new_description === undefined
       ? undefined
       : cleanDescription(input.new_description, errors);
-  const timeZoneId =
-    input.time_zone_id === undefined ? row.time_zone_id : timeZoneOf(input.time_zone_id, errors);
-  const instants = instantsOf(mergedTimes(row, input), timeZoneId, errors);
+  if (changesTimes(input)) newTimes(row, input, errors);
   const photoForm = input.photos_attributes;
   if (photoForm !== undefined) {
     keptPhotoIds(photoForm, new Set(await EVENT_PHOTOS.linked(ctx.db, id)), EVENT_PHOTOS, errors);
   }
   throwIfAny(errors);
-  if (!instants) throw new ValidationError(errors);
   const uploads = photoForm === undefined ? [] : await storeUploads(ctx, newUploads(photoForm));
 
   const now = Date.now();
-  const removedFiles = await withStoredUploads(ctx, uploads, () =>
+  const removedFiles = await withStoredUploads(ctx, uploads, async () =>
     ctx.db.transaction().execute(async (trx) => {
+      const fresh = await lockEvent(trx, id);
+      const changes: Updateable<Database['calendar_events']> = { updated_at: now };
+      if (name !== undefined) changes.name = name;
+      if (input.location !== undefined) changes.location = optionalLocation(input.location);
+      if (input.access !== undefined) changes.access = input.access;
+      if (input.allows_comments !== undefined)
+        changes.allows_comments = input.allows_comments ? 1 : 0;
+      if (changesTimes(input)) {
+        // Again against the event as stored now: another edit may have moved it meanwhile.
+        const timeErrors: FieldErrors = {};
+        const times = newTimes(fresh, input, timeErrors);
+        if (!times) throw new ValidationError(timeErrors);
+        changes.start_at = times.startAt;
+        changes.end_at = times.endAt;
+        changes.time_zone_id = times.timeZoneId;
+        changes.local_start_date = localDateOf(times.startAt, times.timeZoneId);
+      }
+      await trx.updateTable('calendar_events').set(changes).where('id', '=', id).execute();
       if (description !== undefined) {
         await trx
           .updateTable('calendar_event_descriptions')
           .set({ body: description })
-          .where('id', '=', row.calendar_event_description_id)
+          .where('id', '=', fresh.calendar_event_description_id)
           .execute();
       }
-      await trx
-        .updateTable('calendar_events')
-        .set({
-          name,
-          location: input.location === undefined ? row.location : optionalLocation(input.location),
-          access: input.access ?? row.access,
-          allows_comments:
-            input.allows_comments === undefined
-              ? row.allows_comments
-              : input.allows_comments
-                ? 1
-                : 0,
-          start_at: instants.startAt,
-          end_at: instants.endAt,
-          time_zone_id: timeZoneId,
-          local_start_date: localDateOf(instants.startAt, timeZoneId),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
       if (photoForm === undefined) return [];
       return savePhotoForm(
         ctx,
@@ -393,9 +455,25 @@ export async function updateCalendarEvent(
   return getCalendarEvent(ctx, member, id);
 }
 
+function assertDeletable(
+  member: Member,
+  facts: CalendarEventFacts,
+  row: Pick<StoredEventRow, 'allows_comments' | 'comment_count'>,
+  standing: Standing,
+): void {
+  const comments = { allowsComments: row.allows_comments === 1, commentCount: row.comment_count };
+  assertAllowed(
+    mayDeleteCalendarEvent(member, facts, comments, standing.webmasterClubIds),
+    EVENT_WITH_COMMENTS_NOT_DELETABLE,
+  );
+}
+
 /**
  * DELETE /calendar_events/{id} (API-CAL-06, §6): while comments are off or none exist, the
- * event with its description, RSVPs, photo links, comments and notices, at once.
+ * event with its description, RSVPs, photo links, comments and notices, at once. Inside the
+ * transaction the event and its comment container are locked and the rule asked again, so a
+ * comment posted meanwhile is never deleted with it, and an Announce running meanwhile has
+ * either written all its notices (which go too) or finds no event.
  */
 export async function deleteCalendarEvent(
   ctx: ServiceContext,
@@ -408,25 +486,38 @@ export async function deleteCalendarEvent(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
-  const comments = { allowsComments: row.allows_comments === 1, commentCount: row.comment_count };
-  assertAllowed(
-    mayDeleteCalendarEvent(member, facts, comments, standing.webmasterClubIds),
-    EVENT_WITH_COMMENTS_NOT_DELETABLE,
-  );
+  assertDeletable(member, facts, row, standing);
   const removedFiles = await ctx.db.transaction().execute(async (trx) => {
+    const fresh = await lockEvent(trx, id);
+    // Locks the container as posting a comment does, then counts what is there now.
+    const container = await trx
+      .updateTable('comment_containers')
+      .set((eb) => ({ comment_count: eb.ref('comment_count') }))
+      .where('id', '=', fresh.comment_container_id)
+      .returning('comment_count')
+      .executeTakeFirstOrThrow();
+    assertDeletable(
+      member,
+      facts,
+      { allows_comments: fresh.allows_comments, comment_count: Number(container.comment_count) },
+      standing,
+    );
     const photoIds = await EVENT_PHOTOS.linked(trx, id);
     await removeOwnerNotices(trx, {
       type: 'CalendarEvent',
       id,
-      commentContainerId: row.comment_container_id,
+      commentContainerId: fresh.comment_container_id,
     });
-    // RSVPs, photo links and the feed's copy go with the event (on delete cascade).
+    // RSVPs and photo links go with the event (on delete cascade).
     await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
     await trx
       .deleteFrom('calendar_event_descriptions')
-      .where('id', '=', row.calendar_event_description_id)
+      .where('id', '=', fresh.calendar_event_description_id)
       .execute();
-    await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
+    await trx
+      .deleteFrom('comment_containers')
+      .where('id', '=', fresh.comment_container_id)
+      .execute();
     return deleteUnlinkedPhotos(ctx, trx, photoIds);
   });
   await deleteStoredFiles(ctx, removedFiles);
@@ -441,14 +532,15 @@ const CHUNK = 500;
  * POST /calendar_events/{id}/announce.json: a notice for every current member of the event's
  * lodge but the one announcing (the notices badge counts it), an e-mail to each member's first
  * address, and `announced` set. A second announce changes nothing. The notices and the flag are
- * one transaction; the e-mails go after it, one by one, and a failed one is logged, not retried:
- * the notices already reached everyone. `origin` is where the link in the e-mail points.
+ * one transaction; the e-mails go after it and after the answer, one by one, and a failed one is
+ * logged, not retried: the notices already reached everyone. `origin` is where the link in the
+ * e-mail points (null: no link; http/origin.ts mailLinkOriginOf).
  */
 export async function announceCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-  origin: string,
+  origin: string | null,
   log: { warn(details: object, message: string): void },
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
@@ -503,16 +595,19 @@ export async function announceCalendarEvent(
     }
     return partyIds;
   });
-  await mailAnnouncement(ctx, recipients, {
+  // After the answer: a lodge's worth of SMTP deliveries would outlast the request.
+  void mailAnnouncement(ctx, recipients, {
     subject: eventAnnouncedMailSubject(row.club_name, row.name),
     text: eventAnnouncedMailText(
       row.club_name,
       row.name,
       when,
       row.location,
-      `${origin}${BASE_PATH}/calendar/${id}`,
+      origin === null ? null : `${origin}${BASE_PATH}/calendar/${id}`,
     ),
     log,
+  }).catch((error: unknown) => {
+    log.warn({ err: error }, 'the event announcement e-mails could not be sent');
   });
   return getCalendarEvent(ctx, member, id);
 }

@@ -823,11 +823,13 @@ async function writeRsvp<T>(
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
-    await trx
+    const locked = await trx
       .updateTable('calendar_events')
       .set((eb) => ({ yes_count: eb.ref('yes_count') }))
       .where('id', '=', eventId)
-      .execute();
+      .executeTakeFirst();
+    // Deleted since it was checked: as unknown as it is now, not a failed insert.
+    if (Number(locked.numUpdatedRows) === 0) throw new NotFoundError(NO_SUCH_EVENT);
     const result = await write(trx);
     const attendees = (status: AttendeeStatus) =>
       trx

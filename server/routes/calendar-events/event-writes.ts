@@ -8,7 +8,7 @@ import {
   createCalendarEventRequestSchema,
   updateCalendarEventRequestSchema,
 } from '../../../common/schemas/calendar-event.ts';
-import { originOf } from '../../http/origin.ts';
+import { mailLinkOriginOf } from '../../http/origin.ts';
 import {
   announceCalendarEvent,
   createCalendarEvent,
@@ -128,7 +128,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           app.services,
           request.actor,
           request.params.id,
-          originOf(app, request),
+          mailLinkOriginOf(app, request),
           request.log,
         ),
       },

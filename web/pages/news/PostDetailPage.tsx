@@ -22,7 +22,7 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
 import { NEWS_PATH } from '../../paths.ts';
-import { CommentsSection } from './comments/CommentsSection.tsx';
+import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { DonateNowLink } from './DonateNowLink.tsx';
 import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';

@@ -27,7 +27,8 @@ import { DonateNowLink } from './DonateNowLink.tsx';
 import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
-import { BackLink, PostLoadFailed } from './PostLoadFailed.tsx';
+import { BackLink } from '../../components/BackLink.tsx';
+import { PostLoadFailed } from './PostLoadFailed.tsx';
 import classes from './PostDetailPage.module.css';
 import { Loading } from '../../components/LoadStates.tsx';
 

@@ -56,6 +56,43 @@ export const ONLY_OWN_RSVP = 'You can change only your own RSVP.';
 export const NO_SUCH_CALENDAR_FEED =
   'No such calendar feed. Ask for a new address on the calendar.';
 
+/** The event form's field errors and the refusals of event writes (VAL-27, AMB-40, §6). */
+export const NOT_A_WIRE_DATE = 'must be a date written as MM/DD/YYYY';
+export const NOT_A_TIME_LABEL = 'must be a time such as 1:00pm';
+export const END_BEFORE_START = 'must not be before the start';
+export const notAPhotoOfThisEvent = (photoId: number): string =>
+  `Photo ${photoId} is not a photo of this event.`;
+export const ONLY_WEBMASTERS_ADD_EVENTS =
+  'You may add events only to a lodge you are webmaster of.';
+export const ONLY_WEBMASTERS_CHANGE_EVENTS =
+  'Only an admin or a webmaster of the lodge may change its events.';
+export const EVENT_WITH_COMMENTS_NOT_DELETABLE =
+  'This event has comments, so it cannot be deleted. Turn off comments first.';
+
+/**
+ * Announce (AMB-06): the notice, as HTML built from escaped parts, and the e-mail, plain text.
+ * `when` is the event's local_start_date_time_with_duration.
+ */
+export const eventAnnouncedNotice = (lodgeHtml: string, eventHtml: string, whenHtml: string) =>
+  `<b>${lodgeHtml}</b> announced <i>${eventHtml}</i>, ${whenHtml}`;
+export const eventAnnouncedMailSubject = (lodge: string, event: string): string =>
+  `${lodge}: ${event}`;
+export const eventAnnouncedMailText = (
+  lodge: string,
+  event: string,
+  when: string,
+  location: string | null,
+  link: string,
+): string =>
+  [
+    `${lodge} announces ${event}.`,
+    '',
+    `When: ${when}`,
+    ...(location ? [`Where: ${location}`] : []),
+    '',
+    `See the event and answer whether you are going: ${link}`,
+  ].join('\n');
+
 /** The event screen (CAL-11..22). Lodgehall's own words, but for the spec's fixed texts above. */
 export const LOADING_EVENT = 'Loading the event…';
 export const BACK_TO_CALENDAR = 'Back to Calendar';

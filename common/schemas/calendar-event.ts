@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_GUESTS, MIN_GUESTS } from '../constants.ts';
-import { photoSchema } from './post.ts';
+import { lodgeAccessSchema, photoAttributesSchema, photoSchema } from './post.ts';
 import { sessionPartySchema } from './session.ts';
 
 /** The calendar tabs (CAL-01, CAL-02). */
@@ -167,3 +167,58 @@ export const eventAttendeeAnswerSchema = z.object({
   }),
 });
 export type EventAttendeeAnswer = z.infer<typeof eventAttendeeAnswerSchema>;
+
+// ---- Writing events (§7 Calendar: POST, PUT and DELETE /calendar_events; EVF-19..23) -----
+
+const wireDateOrTime = z.string().max(20);
+
+/**
+ * The event form's fields as §7 sends them. Which are required (VAL-27), whether the dates and
+ * times read right and the end is not before the start (AMB-40) are the service's checks, so
+ * each comes back as a 422 under its own field.
+ */
+const calendarEventFields = {
+  name: z.string().max(200),
+  location: z.string().max(500).nullable().optional(),
+  /** The description as HTML; cleaned like a post's body. */
+  new_description: z.string().max(200_000),
+  access: lodgeAccessSchema.default('PUBLIC'),
+  start_date_string: wireDateOrTime,
+  start_time_string: wireDateOrTime,
+  end_date_string: wireDateOrTime.nullable().optional(),
+  end_time_string: wireDateOrTime.nullable().optional(),
+  /** CONST-15: 1..8; any other number is a 422 under `time_zone_id`. */
+  time_zone_id: z.coerce.number().int(),
+  allows_comments: z.boolean().default(true),
+  photos_attributes: z.array(photoAttributesSchema).max(50).default([]),
+};
+
+/** POST /calendar_events (EVF-21, API-CAL-04): `club_id` is one of the webmaster's lodges. */
+export const createCalendarEventRequestSchema = z.object({
+  calendar_event: z.object({
+    club_id: z.coerce.number().int().positive(),
+    ...calendarEventFields,
+  }),
+});
+export type CreateCalendarEventRequest = z.infer<typeof createCalendarEventRequestSchema>;
+
+/**
+ * PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): the same fields without `club_id` (an
+ * event stays with its lodge); a field left out keeps its value.
+ */
+export const updateCalendarEventRequestSchema = z.object({
+  calendar_event: z.object({
+    name: calendarEventFields.name.optional(),
+    location: calendarEventFields.location,
+    new_description: calendarEventFields.new_description.optional(),
+    access: lodgeAccessSchema.optional(),
+    start_date_string: wireDateOrTime.optional(),
+    start_time_string: wireDateOrTime.optional(),
+    end_date_string: calendarEventFields.end_date_string,
+    end_time_string: calendarEventFields.end_time_string,
+    time_zone_id: calendarEventFields.time_zone_id.optional(),
+    allows_comments: z.boolean().optional(),
+    photos_attributes: z.array(photoAttributesSchema).max(50).optional(),
+  }),
+});
+export type UpdateCalendarEventRequest = z.infer<typeof updateCalendarEventRequestSchema>;

@@ -42,10 +42,10 @@ export function leafLodgesOf(db: Db, party: number) {
 }
 
 /**
- * Current memberships (as `mate`) of the clubs `clubIds` selects. A caller narrows it to one
- * party (a correlated EXISTS) or selects `mate.party_id` (everyone in those clubs).
+ * Current memberships (as `mate`) of the clubs `clubIds` selects or lists. A caller narrows it
+ * to one party (a correlated EXISTS) or selects `mate.party_id` (everyone in those clubs).
  */
-export function membersOfClubs(db: Db, clubIds: ReturnType<typeof clubIdsOf>) {
+export function membersOfClubs(db: Db, clubIds: ReturnType<typeof clubIdsOf> | readonly number[]) {
   return db
     .selectFrom('memberships as mate')
     .where('mate.club_id', 'in', clubIds)

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../auth/actor.ts';
 import { VISITOR } from '../auth/actor.ts';
 import type { Access } from '../db/schema.ts';
-import { mayChangeRsvp, mayViewCalendarEvent } from './calendar-events.ts';
+import {
+  mayAnnounceCalendarEvent,
+  mayChangeRsvp,
+  mayCreateCalendarEvent,
+  mayDeleteCalendarEvent,
+  mayEditCalendarEvent,
+  mayViewCalendarEvent,
+} from './calendar-events.ts';
 
 const LODGE = 10;
 const creator: Actor = { kind: 'member', userId: 1, partyId: 1, isAdmin: false };
@@ -41,5 +48,39 @@ describe("mayChangeRsvp (CAL-15, CAL-16: only one's own RSVP)", () => {
     expect(mayChangeRsvp(member, 1)).toBe(false);
     expect(mayChangeRsvp(admin, 2)).toBe(false);
     expect(mayChangeRsvp(VISITOR, 2)).toBe(false);
+  });
+});
+
+describe('mayCreateCalendarEvent (PERM-06, EVF-03: webmaster lodges only)', () => {
+  it("a lodge's webmaster, not a member, an admin who is not its webmaster, or a visitor", () => {
+    expect(mayCreateCalendarEvent(member, LODGE, inLodge)).toBe(true);
+    expect(mayCreateCalendarEvent(member, LODGE, elsewhere)).toBe(false);
+    expect(mayCreateCalendarEvent(admin, LODGE, new Set())).toBe(false);
+    expect(mayCreateCalendarEvent(VISITOR, LODGE, inLodge)).toBe(false);
+  });
+});
+
+describe('mayEditCalendarEvent and mayAnnounceCalendarEvent (§6, PERM-07, AMB-06)', () => {
+  it("an admin or a webmaster of the event's lodge; not its creator as such", () => {
+    for (const may of [mayEditCalendarEvent, mayAnnounceCalendarEvent]) {
+      expect(may(member, event('PUBLIC'), inLodge)).toBe(true);
+      expect(may(admin, event('PUBLIC'), new Set())).toBe(true);
+      expect(may(member, event('PUBLIC'), elsewhere)).toBe(false);
+      expect(may(creator, event('PUBLIC'), elsewhere)).toBe(false);
+      expect(may(VISITOR, event('PUBLIC'), inLodge)).toBe(false);
+    }
+  });
+});
+
+describe('mayDeleteCalendarEvent (§6: only while comments are off or none exist)', () => {
+  it.each([
+    [true, 0, true],
+    [false, 3, true],
+    [true, 1, false],
+  ])('allows comments %s with %i comments: %s', (allowsComments, commentCount, allowed) => {
+    const comments = { allowsComments, commentCount };
+    expect(mayDeleteCalendarEvent(member, event('PUBLIC'), comments, inLodge)).toBe(allowed);
+    expect(mayDeleteCalendarEvent(admin, event('PUBLIC'), comments, new Set())).toBe(allowed);
+    expect(mayDeleteCalendarEvent(member, event('PUBLIC'), comments, elsewhere)).toBe(false);
   });
 });

@@ -34,3 +34,51 @@ export function mayViewCalendarEvent(
 export function mayChangeRsvp(actor: Actor, attendeePartyId: number): boolean {
   return actor.kind === 'member' && actor.partyId === attendeePartyId;
 }
+
+/** Create an event for a lodge (PERM-06, EVF-03): only its webmasters; being admin is not enough. */
+export function mayCreateCalendarEvent(
+  actor: Actor,
+  clubId: number,
+  webmasterClubIds: ReadonlySet<number>,
+): boolean {
+  return actor.kind === 'member' && webmasterClubIds.has(clubId);
+}
+
+/** Edit an event (§6 Event edit): an admin or a webmaster of the event's lodge. */
+export function mayEditCalendarEvent(
+  actor: Actor,
+  event: CalendarEventFacts,
+  webmasterClubIds: ReadonlySet<number>,
+): boolean {
+  if (actor.kind !== 'member') return false;
+  return actor.isAdmin || webmasterClubIds.has(event.clubId);
+}
+
+/** What deleting needs to know besides who may edit: comments that would be lost. */
+export interface EventCommentFacts {
+  readonly allowsComments: boolean;
+  readonly commentCount: number;
+}
+
+/**
+ * Delete an event (§6 Event delete): the people who may edit it, and only while comments are
+ * off or none exist yet, so members' words are never deleted with it; an admin is no exception.
+ */
+export function mayDeleteCalendarEvent(
+  actor: Actor,
+  event: CalendarEventFacts,
+  comments: EventCommentFacts,
+  webmasterClubIds: ReadonlySet<number>,
+): boolean {
+  if (!mayEditCalendarEvent(actor, event, webmasterClubIds)) return false;
+  return !comments.allowsComments || comments.commentCount === 0;
+}
+
+/** Announce an event to its lodge (AMB-06, PERM-07): an admin or a webmaster of the lodge. */
+export function mayAnnounceCalendarEvent(
+  actor: Actor,
+  event: CalendarEventFacts,
+  webmasterClubIds: ReadonlySet<number>,
+): boolean {
+  return mayEditCalendarEvent(actor, event, webmasterClubIds);
+}

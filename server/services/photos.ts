@@ -1,7 +1,10 @@
 /**
- * Photos attached to posts (and later events and chats): new uploads are checked and stored
+ * Photos attached to posts and events (and later chats): new uploads are checked and stored
  * before the owner's transaction, linked inside it, and their files removed again when the
  * transaction fails; files of photos an owner no longer uses are removed after it commits.
+ * A form sends the photos it keeps as `{id}` and new ones with their image, in the order the
+ * mosaic shows them (POST-18); `keptPhotoIds` and `savePhotoForm` apply such a form to any
+ * owner through its `PhotoLinks`.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { tooManyNewPhotos } from '../../common/messages.ts';
@@ -192,4 +195,69 @@ export async function deleteUnlinkedPhotos(
 /** After the commit: the files of deleted photo rows. */
 export function deleteStoredFiles(ctx: ServiceContext, keys: readonly string[]): Promise<void> {
   return deleteFiles(ctx.storage, keys);
+}
+
+// ---- One owner's photo form ----------------------------------------------------------------
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How one kind of owner (a post, an event) links its photos, in order. */
+export interface PhotoLinks {
+  /** The photo ids linked to the owner now. */
+  linked(db: Db, ownerId: number): Promise<number[]>;
+  /** Replaces the owner's links with these photos, in this order. */
+  replace(trx: Transaction<Database>, ownerId: number, photoIds: readonly number[]): Promise<void>;
+  /** The field error for a kept id that is not one of the owner's photos. */
+  notOwnPhoto(photoId: number): string;
+}
+
+/**
+ * The saved photos a form keeps (sent as `{id}` only), in order, each once; an id that is not
+ * one of `current` adds a field error under `photos`. A new owner has no current photos.
+ */
+export function keptPhotoIds(
+  photos: readonly PhotoAttributes[],
+  current: ReadonlySet<number>,
+  links: PhotoLinks,
+  errors: FieldErrors,
+): number[] {
+  const ids: number[] = [];
+  for (const photo of photos) {
+    if (photo.id === undefined) continue;
+    if (!current.has(photo.id)) {
+      (errors.photos ??= []).push(links.notOwnPhoto(photo.id));
+    } else if (!ids.includes(photo.id)) ids.push(photo.id);
+  }
+  return ids;
+}
+
+/**
+ * Inside the owner's transaction: links the kept and the new photos in the order the form sent
+ * them and deletes the rows of photos nothing uses any more; returns their files' keys for
+ * `deleteStoredFiles` after the commit. The kept ids are checked again here, because a
+ * concurrent edit may have removed one since the form was checked.
+ */
+export async function savePhotoForm(
+  ctx: ServiceContext,
+  trx: Transaction<Database>,
+  links: PhotoLinks,
+  form: { ownerId: number; photos: readonly PhotoAttributes[]; partyId: number; now: number },
+  uploads: readonly StoredUpload[],
+): Promise<string[]> {
+  const linked = await links.linked(trx, form.ownerId);
+  const stillLinked: FieldErrors = {};
+  keptPhotoIds(form.photos, new Set(linked), links, stillLinked);
+  if (Object.keys(stillLinked).length > 0) throw new ValidationError(stillLinked);
+  const newIds = await insertPhotoRows(trx, uploads, form.partyId, form.now);
+  const order: number[] = [];
+  for (const photo of form.photos) {
+    const photoId = photo.id ?? newIds.shift();
+    if (photoId !== undefined && !order.includes(photoId)) order.push(photoId);
+  }
+  await links.replace(trx, form.ownerId, order);
+  return deleteUnlinkedPhotos(
+    ctx,
+    trx,
+    linked.filter((photoId) => !order.includes(photoId)),
+  );
 }

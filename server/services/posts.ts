@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   FIELD_BLANK as BLANK,
   INVALID_CHOICE,
@@ -9,7 +9,6 @@ import {
 } from '../../common/messages.ts';
 import type {
   CreatePostRequest,
-  PhotoAttributes,
   Post,
   PostAnswer,
   UpdatePostRequest,
@@ -39,10 +38,13 @@ import {
   deleteStoredFiles,
   deleteUnlinkedPhotos,
   insertPhotoRows,
+  keptPhotoIds,
   newUploads,
+  savePhotoForm,
   storeUploads,
   withStoredUploads,
 } from './photos.ts';
+import type { PhotoLinks } from './photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
 
 type PostsDb = Database & { p: Database['posts'] };
@@ -219,38 +221,28 @@ function cleanBody(html: string, errors: FieldErrors): { body: string; short: st
   return { body, short };
 }
 
-/**
- * The saved photos a form keeps (sent as `{id}` only, POST-18), in order; an id that is not
- * one of the post's photos is a field error. New uploads are handled by services/photos.ts.
- */
-function keptPhotoIdsOf(
-  photos: readonly PhotoAttributes[],
-  current: ReadonlySet<number>,
-  errors: FieldErrors,
-): number[] {
-  const ids: number[] = [];
-  for (const photo of photos) {
-    if (photo.id === undefined) continue;
-    if (!current.has(photo.id)) {
-      addError(errors, 'photos', notAPhotoOfThisPost(photo.id));
-    } else if (!ids.includes(photo.id)) ids.push(photo.id);
-  }
-  return ids;
-}
-
-async function linkPhotos(
-  trx: Transaction<Database>,
-  postId: number,
-  photoIds: readonly number[],
-  firstSortOrder: number,
-): Promise<void> {
-  for (const [index, photoId] of photoIds.entries()) {
-    await trx
-      .insertInto('post_photos')
-      .values({ post_id: postId, photo_id: photoId, sort_order: firstSortOrder + index })
+/** A post's photos in the order its mosaic shows them (post_photos.sort_order). */
+const POST_PHOTOS: PhotoLinks = {
+  async linked(db, postId) {
+    const rows = await db
+      .selectFrom('post_photos')
+      .select('photo_id')
+      .where('post_id', '=', postId)
+      .orderBy('sort_order')
       .execute();
-  }
-}
+    return rows.map((row) => row.photo_id);
+  },
+  async replace(trx, postId, photoIds) {
+    await trx.deleteFrom('post_photos').where('post_id', '=', postId).execute();
+    for (const [index, photoId] of photoIds.entries()) {
+      await trx
+        .insertInto('post_photos')
+        .values({ post_id: postId, photo_id: photoId, sort_order: index })
+        .execute();
+    }
+  },
+  notOwnPhoto: notAPhotoOfThisPost,
+};
 
 /** Member-post access (AMB-09): 'ALL_FOLLOWERS', or the id of a lodge offered to the member. */
 function memberAccess(
@@ -314,7 +306,7 @@ export async function createPost(
     subject = requiredSubject(input.subject, errors);
   }
   const { body, short } = cleanBody(input.new_body, errors);
-  keptPhotoIdsOf(input.photos_attributes, new Set(), errors);
+  keptPhotoIds(input.photos_attributes, new Set(), POST_PHOTOS, errors);
   throwIfAny(errors);
   if (access === undefined) throw new ValidationError({ access: [INVALID_CHOICE] });
   // Images are the slow part: only a form that is otherwise right gets them processed.
@@ -352,7 +344,11 @@ export async function createPost(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await linkPhotos(trx, post.id, await insertPhotoRows(trx, uploads, member.partyId, now), 0);
+      await POST_PHOTOS.replace(
+        trx,
+        post.id,
+        await insertPhotoRows(trx, uploads, member.partyId, now),
+      );
       return post.id;
     }),
   );
@@ -394,15 +390,8 @@ export async function updatePost(
   }
   const cleaned = input.new_body === undefined ? undefined : cleanBody(input.new_body, errors);
   const photoForm = input.photos_attributes;
-  let currentPhotoIds: number[] = [];
   if (photoForm !== undefined) {
-    const current = await ctx.db
-      .selectFrom('post_photos')
-      .select('photo_id')
-      .where('post_id', '=', id)
-      .execute();
-    currentPhotoIds = current.map((photo) => photo.photo_id);
-    keptPhotoIdsOf(photoForm, new Set(currentPhotoIds), errors);
+    keptPhotoIds(photoForm, new Set(await POST_PHOTOS.linked(ctx.db, id)), POST_PHOTOS, errors);
   }
   throwIfAny(errors);
   const uploads = photoForm === undefined ? [] : await storeUploads(ctx, newUploads(photoForm));
@@ -435,28 +424,12 @@ export async function updatePost(
         .where('id', '=', id)
         .execute();
       if (photoForm === undefined) return [];
-      // Again inside the transaction: a concurrent edit may have removed a kept photo since.
-      const linked = await trx
-        .selectFrom('post_photos')
-        .select('photo_id')
-        .where('post_id', '=', id)
-        .execute();
-      const stillLinked: FieldErrors = {};
-      keptPhotoIdsOf(photoForm, new Set(linked.map((photo) => photo.photo_id)), stillLinked);
-      throwIfAny(stillLinked);
-      // The form's order is the mosaic's order: saved and new photos as they were sent.
-      const newIds = await insertPhotoRows(trx, uploads, member.partyId, now);
-      const order: number[] = [];
-      for (const photo of photoForm) {
-        const photoId = photo.id ?? newIds.shift();
-        if (photoId !== undefined && !order.includes(photoId)) order.push(photoId);
-      }
-      await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
-      await linkPhotos(trx, id, order, 0);
-      return deleteUnlinkedPhotos(
+      return savePhotoForm(
         ctx,
         trx,
-        linked.map((photo) => photo.photo_id).filter((photoId) => !order.includes(photoId)),
+        POST_PHOTOS,
+        { ownerId: id, photos: photoForm, partyId: member.partyId, now },
+        uploads,
       );
     }),
   );

@@ -21,13 +21,15 @@ import {
   listEventAttendees,
   updateEventAttendee,
 } from '../../services/calendar-events.ts';
+import { registerCalendarEventWriteRoutes } from './event-writes.ts';
 
 /**
- * The calendar's reads and RSVPs (§7 Calendar; API-CAL-01, -02, -07..09). Signed member
- * routes: the auth plugin guards them.
+ * The calendar's reads and RSVPs (§7 Calendar; API-CAL-01, -02, -07..09), and the event writes
+ * of event-writes.ts. Signed member routes: the auth plugin guards them.
  */
 export function registerCalendarEventRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  registerCalendarEventWriteRoutes(app);
 
   api.get(
     '/calendar_events.json',

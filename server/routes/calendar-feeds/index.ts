@@ -7,6 +7,7 @@ import {
   calendarEventIcsParamsSchema,
   calendarFeedAnswerSchema,
 } from '../../../common/schemas/calendar-feed.ts';
+import { originOf } from '../../http/origin.ts';
 import { presentIcs } from '../../presenters/calendar-ics.ts';
 import {
   calendarEventForIcs,
@@ -18,13 +19,6 @@ import {
 import type { CalendarFeed } from '../../services/calendar-feeds.ts';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
-
-/** The address members reach: PUBLIC_URL when set, else the one this request came to. */
-function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  return (
-    app.services.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`
-  );
-}
 
 function present(app: FastifyInstance, request: FastifyRequest, feed: CalendarFeed | null) {
   return feed

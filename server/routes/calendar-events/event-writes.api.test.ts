@@ -1,0 +1,607 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_METADATA_HEADER } from '../../../common/constants.ts';
+import { TIME_ZONE_IDS } from '../../../common/event-time.ts';
+import {
+  END_BEFORE_START,
+  EVENT_WITH_COMMENTS_NOT_DELETABLE,
+  FIELD_BLANK,
+  INVALID_CHOICE,
+  NOT_A_TIME_LABEL,
+  NOT_A_WIRE_DATE,
+} from '../../../common/messages.ts';
+import type {
+  CalendarEventAnswer,
+  CalendarEventDetail,
+  ClubCalendarAnswer,
+} from '../../../common/schemas/calendar-event.ts';
+import type { PhotoAttributes } from '../../../common/schemas/post.ts';
+import type { UserMetadata } from '../../../common/schemas/session.ts';
+import { DEMO_CLUBS } from '../../db/seed/personas.ts';
+import { startTestServer } from '../../test/api-harness.ts';
+import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
+import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import type { MemberClient, PersonaKey, SignedInPersona } from '../../test/member-client.ts';
+
+/**
+ * Writing events (§7 Calendar, §6; API-CAL-03..06, EVF-19..23, VAL-27, VAL-28, AMB-06, AMB-40)
+ * over signed HTTP against the real database. W is webmaster of L2 only; A is an admin and
+ * webmaster of no lodge; M is a plain member of L1.
+ */
+
+interface Problem {
+  status: number;
+  errors?: Record<string, string[]>;
+}
+
+let server: TestServer;
+let personas: Record<PersonaKey, SignedInPersona>;
+let m: MemberClient;
+let w: MemberClient;
+let a: MemberClient;
+let l1: number;
+let l2: number;
+
+function db() {
+  return server.database.handle.db;
+}
+
+async function clubId(subdomain: string): Promise<number> {
+  const row = await db()
+    .selectFrom('clubs')
+    .select('id')
+    .where('subdomain', '=', subdomain)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function pngBase64(): Promise<string> {
+  const png = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: '#336699' },
+  })
+    .png()
+    .toBuffer();
+  return png.toString('base64');
+}
+
+function upload(name: string, base64: string): PhotoAttributes {
+  return {
+    guid: name,
+    image_file_name: name,
+    image_content_type: 'image/png',
+    image_base64: base64,
+  };
+}
+
+interface Fields {
+  [field: string]: unknown;
+}
+
+function eventBody(clubIdValue: number, fields: Fields = {}) {
+  return {
+    calendar_event: {
+      club_id: clubIdValue,
+      name: 'Ladies Night Dinner',
+      location: '1 Lodge St, Columbus, OH',
+      new_description: '<p>Dinner and dancing.</p>',
+      access: 'PUBLIC',
+      start_date_string: '05/16/2027',
+      start_time_string: '7:00pm',
+      end_date_string: '05/16/2027',
+      end_time_string: '9:30pm',
+      time_zone_id: 1,
+      allows_comments: true,
+      photos_attributes: [],
+      ...fields,
+    },
+  };
+}
+
+async function create(
+  client: MemberClient,
+  clubIdValue: number,
+  fields: Fields = {},
+): Promise<CalendarEventDetail> {
+  const response = await client.request<CalendarEventAnswer>('POST', '/calendar_events', {
+    body: eventBody(clubIdValue, fields),
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.calendar_event;
+}
+
+async function eventCount(): Promise<number> {
+  const row = await db()
+    .selectFrom('calendar_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function stored(id: number) {
+  return db().selectFrom('calendar_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** How long the event lasts, in ms; NaN when it has no end (so a check against a length fails). */
+function lengthOf(event: CalendarEventDetail): number {
+  return event.end_time === null ? NaN : event.end_time - event.start_time;
+}
+
+function metadataOf(response: ApiResponse<unknown>): UserMetadata {
+  const value = response.headers.get(USER_METADATA_HEADER);
+  if (!value) throw new Error('no x-user-metadata');
+  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as UserMetadata;
+}
+
+async function unseenNotices(client: MemberClient): Promise<number> {
+  return metadataOf(await client.request('GET', '/session.json')).unseen_notice_count ?? 0;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemoData(server);
+  personas = await signInPersonas(server);
+  m = personas.M.client;
+  w = personas.W.client;
+  a = personas.A.client;
+  l1 = await clubId(DEMO_CLUBS.L1);
+  l2 = await clubId(DEMO_CLUBS.L2);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /calendar_events (EVF-21, API-CAL-04, PERM-06)', () => {
+  it("a webmaster creates an event of their lodge, with a photo; it shows on the lodge's calendar", async () => {
+    const event = await create(w, l2, {
+      name: '  Spring Degree Night  ',
+      new_description: '<p>Bring <strong>aprons</strong>.</p><script>alert(1)</script>',
+      access: 'MEMBER',
+      time_zone_id: 4,
+      allows_comments: false,
+      photos_attributes: [upload('hall.png', await pngBase64())],
+    });
+    expect(event).toMatchObject({
+      name: 'Spring Degree Night',
+      clubId: l2,
+      access: 'MEMBER',
+      announced: false,
+      allows_comments: false,
+      time_zone_id: 4,
+      location: '1 Lodge St, Columbus, OH',
+      local_start_date: '05/16/2027',
+      start_date_string: '05/16/2027',
+      start_time_string: '7:00pm',
+      end_date_string: '05/16/2027',
+      end_time_string: '9:30pm',
+      local_start_date_time_with_duration: 'Sunday, May 16, 2027 7:00pm - 9:30pm PDT',
+      event_attendee: null,
+      event_attendance_counts: { yes: 0, no: 0, guests: 0 },
+    });
+    // 7:00pm Pacific daylight time is 02:00 UTC the next day.
+    expect(new Date(event.start_time).toISOString()).toBe('2027-05-17T02:00:00.000Z');
+    expect(lengthOf(event)).toBe(150 * 60_000);
+    expect(event.calendar_event_description.body).toBe('<p>Bring <strong>aprons</strong>.</p>');
+    expect(event.photos).toHaveLength(1);
+
+    const calendar = await w.request<ClubCalendarAnswer>(
+      'GET',
+      `/clubs/calendar_events.json?subdomain=${DEMO_CLUBS.L2}`,
+    );
+    expect(calendar.body.data.calendar_events.map((e) => e.id)).toContain(event.id);
+    const row = await stored(event.id);
+    expect(row?.party_id).toBe(personas.W.partyId);
+  });
+
+  it('defaults access to PUBLIC and comments to on when left out (CONST-16)', async () => {
+    const body = eventBody(l2);
+    const { access: _access, allows_comments: _comments, ...rest } = body.calendar_event;
+    const response = await w.request<CalendarEventAnswer>('POST', '/calendar_events', {
+      body: { calendar_event: rest },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.calendar_event).toMatchObject({
+      access: 'PUBLIC',
+      allows_comments: true,
+    });
+  });
+
+  it('refuses a lodge one is not webmaster of (403), even for an admin; nothing is created', async () => {
+    const before = await eventCount();
+    for (const [client, club] of [
+      [m, l1],
+      [w, l1],
+      [a, l1],
+    ] as const) {
+      const response = await client.request<Problem>('POST', '/calendar_events', {
+        body: eventBody(club),
+      });
+      expect(response.status).toBe(403);
+    }
+    const unknown = await w.request<Problem>('POST', '/calendar_events', {
+      body: eventBody(999_999),
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toHaveProperty('club_id');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('required fields, unreadable dates and times and a bad zone are 422 under each field (VAL-27)', async () => {
+    const before = await eventCount();
+    const blank = await w.request<Problem>('POST', '/calendar_events', {
+      body: eventBody(l2, {
+        name: ' ',
+        new_description: '<p> </p>',
+        start_date_string: '',
+        start_time_string: '',
+      }),
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({
+      name: [FIELD_BLANK],
+      new_description: [FIELD_BLANK],
+      start_date_string: [FIELD_BLANK],
+      start_time_string: [FIELD_BLANK],
+    });
+    const unreadable = await w.request<Problem>('POST', '/calendar_events', {
+      body: eventBody(l2, {
+        start_date_string: '2027-05-16',
+        start_time_string: '19:00',
+        time_zone_id: 9,
+      }),
+    });
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.body.errors).toMatchObject({
+      start_date_string: [NOT_A_WIRE_DATE],
+      start_time_string: [NOT_A_TIME_LABEL],
+      time_zone_id: [INVALID_CHOICE],
+    });
+    const missingClub = await w.request<Problem>('POST', '/calendar_events', {
+      body: { calendar_event: { ...eventBody(l2).calendar_event, club_id: undefined } },
+    });
+    expect(missingClub.status).toBe(422); // VAL-28: a new event needs a lodge.
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('an end before the start is a 422 under both end fields (AMB-40); no end is allowed', async () => {
+    const refused = await w.request<Problem>('POST', '/calendar_events', {
+      body: eventBody(l2, { end_date_string: '05/16/2027', end_time_string: '6:30pm' }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      end_date_string: [END_BEFORE_START],
+      end_time_string: [END_BEFORE_START],
+    });
+    const open = await create(w, l2, { end_date_string: '', end_time_string: null });
+    expect(open).toMatchObject({ end_time: null, end_date_string: null, end_time_string: null });
+  });
+
+  it('keeps the wall time across daylight-saving changes in every zone (D29)', async () => {
+    for (const zone of TIME_ZONE_IDS) {
+      // The night clocks fall back in 2027: 1:30am happens twice where the zone keeps DST.
+      const fall = await create(w, l2, {
+        time_zone_id: zone,
+        start_date_string: '11/07/2027',
+        start_time_string: '12:30am',
+        end_date_string: '11/07/2027',
+        end_time_string: '2:30am',
+      });
+      const keepsDst = zone !== 6 && zone !== 7; // Arizona and Hawaii have no DST.
+      expect(fall).toMatchObject({
+        start_date_string: '11/07/2027',
+        start_time_string: '12:30am',
+        end_date_string: '11/07/2027',
+        end_time_string: '2:30am',
+      });
+      expect(lengthOf(fall), `zone ${zone}`).toBe((keepsDst ? 3 : 2) * 3_600_000);
+      // The night clocks spring forward: 1:30am to 3:30am is one hour where DST begins.
+      const spring = await create(w, l2, {
+        time_zone_id: zone,
+        start_date_string: '03/14/2027',
+        start_time_string: '1:30am',
+        end_date_string: '03/14/2027',
+        end_time_string: '3:30am',
+      });
+      expect(spring.start_time_string).toBe('1:30am');
+      expect(spring.end_time_string).toBe('3:30am');
+      expect(lengthOf(spring), `zone ${zone}`).toBe((keepsDst ? 1 : 2) * 3_600_000);
+    }
+  });
+});
+
+describe('GET /calendar_events/{id}/edit.json (API-CAL-03, EVF-20)', () => {
+  it('gives an editor the times as labels; 403 for a member; 404 for an unknown event', async () => {
+    const event = await create(w, l2, { start_time_string: '1:30pm', end_time_string: '3:00pm' });
+    const edit = await w.request<CalendarEventAnswer>(
+      'GET',
+      `/calendar_events/${event.id}/edit.json`,
+    );
+    expect(edit.status).toBe(200);
+    expect(edit.body.data.calendar_event).toMatchObject({
+      id: event.id,
+      start_time_string: '1:30pm',
+      end_time_string: '3:00pm',
+      calendar_event_description: { body: '<p>Dinner and dancing.</p>' },
+    });
+    expect((await a.request('GET', `/calendar_events/${event.id}/edit.json`)).status).toBe(200);
+    expect((await m.request('GET', `/calendar_events/${event.id}/edit.json`)).status).toBe(403);
+    expect((await w.request('GET', '/calendar_events/999999/edit.json')).status).toBe(404);
+  });
+});
+
+describe('PUT /calendar_events/{id}.json (EVF-22, API-CAL-05, §6 event edit)', () => {
+  it('the webmaster changes fields; left-out ones keep their value; the lodge never moves', async () => {
+    const event = await create(w, l2);
+    const response = await w.request<CalendarEventAnswer>(
+      'PUT',
+      `/calendar_events/${event.id}.json`,
+      {
+        body: {
+          calendar_event: {
+            club_id: l1,
+            name: 'Ladies Night Dinner (moved)',
+            start_date_string: '05/23/2027',
+            start_time_string: '6:00pm',
+            end_date_string: '05/23/2027',
+            end_time_string: '8:00pm',
+            time_zone_id: 2,
+          },
+        },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.calendar_event).toMatchObject({
+      name: 'Ladies Night Dinner (moved)',
+      clubId: l2,
+      time_zone_id: 2,
+      local_start_date: '05/23/2027',
+      start_time_string: '6:00pm',
+      end_time_string: '8:00pm',
+      location: '1 Lodge St, Columbus, OH',
+      access: 'PUBLIC',
+      calendar_event_description: { body: '<p>Dinner and dancing.</p>' },
+    });
+  });
+
+  it('changing only the zone keeps the wall time; clearing the end removes it', async () => {
+    const event = await create(w, l2);
+    const response = await w.request<CalendarEventAnswer>(
+      'PUT',
+      `/calendar_events/${event.id}.json`,
+      { body: { calendar_event: { time_zone_id: 7, end_date_string: '', end_time_string: '' } } },
+    );
+    expect(response.status).toBe(200);
+    const updated = response.body.data.calendar_event;
+    expect(updated).toMatchObject({
+      start_time_string: '7:00pm',
+      time_zone_id: 7,
+      end_time: null,
+    });
+    expect(new Date(updated.start_time).toISOString()).toBe('2027-05-17T05:00:00.000Z');
+  });
+
+  it('an admin may edit; a member and a webmaster of another lodge get 403 and nothing changes', async () => {
+    const event = await create(w, l2);
+    const byAdmin = await a.request<CalendarEventAnswer>(
+      'PUT',
+      `/calendar_events/${event.id}.json`,
+      { body: { calendar_event: { location: 'The annex' } } },
+    );
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.data.calendar_event.location).toBe('The annex');
+    const refused = await m.request<Problem>('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { name: 'Hijacked' } },
+    });
+    expect(refused.status).toBe(403);
+    expect((await stored(event.id))?.name).toBe('Ladies Night Dinner');
+  });
+
+  it('keeps, orders and adds photos as the form sends them; a foreign photo id is a 422', async () => {
+    const image = await pngBase64();
+    const event = await create(w, l2, {
+      photos_attributes: [upload('one.png', image), upload('two.png', image)],
+    });
+    const [first, second] = event.photos;
+    if (!first || !second) throw new Error('the event should have two photos');
+    const response = await w.request<CalendarEventAnswer>(
+      'PUT',
+      `/calendar_events/${event.id}.json`,
+      {
+        body: {
+          calendar_event: {
+            photos_attributes: [{ id: second.id }, upload('three.png', image)],
+          },
+        },
+      },
+    );
+    expect(response.status).toBe(200);
+    const photos = response.body.data.calendar_event.photos;
+    expect(photos).toHaveLength(2);
+    expect(photos[0]?.id).toBe(second.id);
+    expect(photos.map((p) => p.id)).not.toContain(first.id);
+    const foreign = await w.request<Problem>('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { photos_attributes: [{ id: first.id }] } },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors).toHaveProperty('photos');
+  });
+
+  it('an end before the start is a 422 under both end fields and nothing changes (AMB-40)', async () => {
+    const event = await create(w, l2);
+    const refused = await w.request<Problem>('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { start_time_string: '10:00pm' } },
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors ?? {}).sort()).toEqual([
+      'end_date_string',
+      'end_time_string',
+    ]);
+    expect(Number((await stored(event.id))?.start_at)).toBe(event.start_time);
+  });
+});
+
+describe('DELETE /calendar_events/{id} (API-CAL-06, CAL-22, §6 event delete)', () => {
+  it('refused (403) while comments are on and exist; allowed once they are turned off', async () => {
+    const event = await create(w, l2);
+    const comment = await m.request('POST', '/comments', {
+      body: {
+        comment: { comment_container_id: event.comment_container.id, comment: 'Count me in' },
+      },
+    });
+    expect(comment.status).toBe(200);
+    const refused = await w.request<Problem>('DELETE', `/calendar_events/${event.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual({ base: [EVENT_WITH_COMMENTS_NOT_DELETABLE] });
+    expect((await a.request('DELETE', `/calendar_events/${event.id}`)).status).toBe(403);
+    expect(await stored(event.id)).toBeDefined();
+
+    const off = await w.request('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { allows_comments: false } },
+    });
+    expect(off.status).toBe(200);
+    expect((await w.request('DELETE', `/calendar_events/${event.id}`)).status).toBe(204);
+    expect(await stored(event.id)).toBeUndefined();
+    expect((await w.request('GET', `/calendar_events/${event.id}.json`)).status).toBe(404);
+    const leftovers = await db()
+      .selectFrom('notices')
+      .select('id')
+      .where('parent_noticeable_type', '=', 'CalendarEvent')
+      .where('parent_noticeable_id', '=', event.id)
+      .execute();
+    expect(leftovers).toEqual([]);
+  });
+
+  it('a member may not delete (403); an admin may delete an event without comments', async () => {
+    const event = await create(w, l2, {
+      photos_attributes: [upload('gone.png', await pngBase64())],
+    });
+    await m.request('POST', '/event_attendees.json', {
+      body: { calendar_event_id: event.id, status: 'YES', guests: 1 },
+    });
+    expect((await m.request('DELETE', `/calendar_events/${event.id}`)).status).toBe(403);
+    expect((await a.request('DELETE', `/calendar_events/${event.id}`)).status).toBe(204);
+    const rsvps = await db()
+      .selectFrom('event_attendees')
+      .select('id')
+      .where('calendar_event_id', '=', event.id)
+      .execute();
+    expect(rsvps).toEqual([]);
+    const photo = await db()
+      .selectFrom('photos')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        event.photos.map((photo) => photo.id),
+      )
+      .executeTakeFirst();
+    expect(photo).toBeUndefined();
+  });
+});
+
+describe('POST /calendar_events/{id}/announce.json (AMB-06, CAL-21, PERM-07)', () => {
+  async function membersOf(club: number): Promise<number[]> {
+    const rows = await db()
+      .selectFrom('memberships')
+      .select('party_id')
+      .distinct()
+      .where('club_id', '=', club)
+      .where('left_at', 'is', null)
+      .execute();
+    return rows.map((row) => row.party_id).sort((x, y) => x - y);
+  }
+
+  async function noticesOf(eventId: number): Promise<number[]> {
+    const rows = await db()
+      .selectFrom('notices')
+      .select('party_id')
+      .where('noticeable_type', '=', 'CalendarEvent')
+      .where('noticeable_id', '=', eventId)
+      .execute();
+    return rows.map((row) => row.party_id).sort((x, y) => x - y);
+  }
+
+  async function outboxCount(): Promise<number> {
+    const row = await db()
+      .selectFrom('outbox_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('notifies and mails every other member of the lodge once; a second announce changes nothing', async () => {
+    const event = await create(w, l2);
+    const mailsBefore = await outboxCount();
+    const response = await w.request<CalendarEventAnswer>(
+      'POST',
+      `/calendar_events/${event.id}/announce.json`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.calendar_event.announced).toBe(true);
+
+    const expected = (await membersOf(l2)).filter((id) => id !== personas.W.partyId);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await noticesOf(event.id)).toEqual(expected);
+    const mails = await db()
+      .selectFrom('outbox_messages')
+      .select(['subject', 'body'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(mails.subject).toContain('Ladies Night Dinner');
+    expect(mails.body).toContain(`/app/calendar/${event.id}`);
+    const mailed = (await outboxCount()) - mailsBefore;
+    expect(mailed).toBeGreaterThan(0);
+    expect(mailed).toBeLessThanOrEqual(expected.length);
+
+    const again = await w.request<CalendarEventAnswer>(
+      'POST',
+      `/calendar_events/${event.id}/announce.json`,
+    );
+    expect(again.status).toBe(200);
+    expect(await noticesOf(event.id)).toEqual(expected);
+    expect(await outboxCount()).toBe(mailsBefore + mailed);
+  });
+
+  it("the notices badge counts it: an admin announces an L1 event and M's count rises by one", async () => {
+    const row = await db()
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('club_id', '=', l1)
+      .where('announced', '=', 0)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const before = await unseenNotices(m);
+    const response = await a.request('POST', `/calendar_events/${row.id}/announce.json`);
+    expect(response.status).toBe(200);
+    expect(await unseenNotices(m)).toBe(before + 1);
+  });
+
+  it('a member gets 403 and the event stays unannounced, with no notices', async () => {
+    const event = await create(w, l2);
+    const refused = await m.request('POST', `/calendar_events/${event.id}/announce.json`);
+    expect(refused.status).toBe(403);
+    expect((await stored(event.id))?.announced).toBe(0);
+    expect(await noticesOf(event.id)).toEqual([]);
+  });
+});
+
+describe('comments on events (CAL-20)', () => {
+  it("a member's comment gives the event's author a notice; comments off refuses new ones", async () => {
+    const event = await create(w, l2, { name: 'Pancake Breakfast' });
+    const before = await unseenNotices(w);
+    const posted = await m.request('POST', '/comments', {
+      body: { comment: { comment_container_id: event.comment_container.id, comment: 'Yum' } },
+    });
+    expect(posted.status).toBe(200);
+    expect(await unseenNotices(w)).toBe(before + 1);
+
+    await w.request('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { allows_comments: false } },
+    });
+    const closed = await m.request('POST', '/comments', {
+      body: { comment: { comment_container_id: event.comment_container.id, comment: 'More' } },
+    });
+    expect(closed.status).toBe(403);
+  });
+});

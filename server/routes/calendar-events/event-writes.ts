@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
+import {
+  calendarEventAnswerSchema,
+  calendarEventIdParamsSchema,
+  createCalendarEventRequestSchema,
+  updateCalendarEventRequestSchema,
+} from '../../../common/schemas/calendar-event.ts';
+import { originOf } from '../../http/origin.ts';
+import {
+  announceCalendarEvent,
+  createCalendarEvent,
+  deleteCalendarEvent,
+  getCalendarEventForEdit,
+  updateCalendarEvent,
+} from '../../services/calendar-event-writes.ts';
+
+/**
+ * Writing events (§7 Calendar; API-CAL-03..06, AMB-06): the edit load, create, update, delete
+ * and Announce. Each answers with the event as GET /calendar_events/{id}.json shows it.
+ */
+export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/calendar_events/:id/edit.json',
+    {
+      schema: {
+        summary: 'The event for its edit form (times as labels like 1:00pm); 403 for others',
+        tags: ['calendar'],
+        params: calendarEventIdParamsSchema,
+        response: { 200: calendarEventAnswerSchema },
+        refusals: [403, 404],
+      },
+    },
+    async (request) => ({
+      data: {
+        calendar_event: await getCalendarEventForEdit(
+          app.services,
+          request.actor,
+          request.params.id,
+        ),
+      },
+    }),
+  );
+
+  api.post(
+    '/calendar_events',
+    {
+      bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
+      schema: {
+        summary: 'Create an event of a lodge the member is webmaster of',
+        tags: ['calendar'],
+        body: createCalendarEventRequestSchema,
+        response: { 200: calendarEventAnswerSchema },
+        refusals: [403],
+      },
+    },
+    async (request) => ({
+      data: {
+        calendar_event: await createCalendarEvent(
+          app.services,
+          request.actor,
+          request.body.calendar_event,
+        ),
+      },
+    }),
+  );
+
+  api.put(
+    '/calendar_events/:id.json',
+    {
+      bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
+      schema: {
+        summary: 'Edit an event (an admin or a webmaster of its lodge); the lodge stays',
+        tags: ['calendar'],
+        params: calendarEventIdParamsSchema,
+        body: updateCalendarEventRequestSchema,
+        response: { 200: calendarEventAnswerSchema },
+        refusals: [403, 404],
+      },
+    },
+    async (request) => ({
+      data: {
+        calendar_event: await updateCalendarEvent(
+          app.services,
+          request.actor,
+          request.params.id,
+          request.body.calendar_event,
+        ),
+      },
+    }),
+  );
+
+  api.delete(
+    '/calendar_events/:id',
+    {
+      schema: {
+        summary: 'Delete an event while comments are off or none exist; 403 otherwise',
+        tags: ['calendar'],
+        params: calendarEventIdParamsSchema,
+        response: { 204: z.undefined() },
+        refusals: [403, 404],
+      },
+    },
+    async (request, reply) => {
+      await deleteCalendarEvent(app.services, request.actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/calendar_events/:id/announce.json',
+    {
+      schema: {
+        summary: "Announce an event to its lodge's members: a notice and an e-mail each, once",
+        tags: ['calendar'],
+        params: calendarEventIdParamsSchema,
+        response: { 200: calendarEventAnswerSchema },
+        refusals: [403, 404],
+      },
+    },
+    async (request) => ({
+      data: {
+        calendar_event: await announceCalendarEvent(
+          app.services,
+          request.actor,
+          request.params.id,
+          originOf(app, request),
+          request.log,
+        ),
+      },
+    }),
+  );
+}

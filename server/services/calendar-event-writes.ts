@@ -1,0 +1,571 @@
+/**
+ * Writing calendar events (§7 Calendar, §6 webmaster and event edit and delete; API-CAL-03..06,
+ * AMB-06, AMB-40): the edit load, create, update, delete and Announce. The reads and RSVPs are
+ * in services/calendar-events.ts; every write answers with the event as that module reads it.
+ *
+ * The form's dates and times are wall-clock strings in the event's zone (EVF-19); they become
+ * UTC instants here (common/event-time.ts eventInstants, decision D29), and each problem comes
+ * back as a 422 under its own field.
+ */
+import type { Transaction } from 'kysely';
+import { BASE_PATH } from '../../common/constants.ts';
+import { escapeHtml } from '../../common/escape-html.ts';
+import {
+  eventInstants,
+  eventLocalFields,
+  isTimeZoneId,
+  localDateOf,
+  type EventTimeProblem,
+  type EventTimeStrings,
+} from '../../common/event-time.ts';
+import {
+  END_BEFORE_START,
+  EVENT_WITH_COMMENTS_NOT_DELETABLE,
+  eventAnnouncedMailSubject,
+  eventAnnouncedMailText,
+  eventAnnouncedNotice,
+  FIELD_BLANK,
+  INVALID_CHOICE,
+  NO_SUCH_EVENT,
+  NO_SUCH_LODGE,
+  NOT_A_TIME_LABEL,
+  NOT_A_WIRE_DATE,
+  notAPhotoOfThisEvent,
+  ONLY_WEBMASTERS_ADD_EVENTS,
+  ONLY_WEBMASTERS_CHANGE_EVENTS,
+} from '../../common/messages.ts';
+import type {
+  CalendarEventDetail,
+  CreateCalendarEventRequest,
+  UpdateCalendarEventRequest,
+} from '../../common/schemas/calendar-event.ts';
+import { requireMember, type Actor, type Member } from '../auth/actor.ts';
+import { membersOfClubs, standingOf, type Standing } from '../db/memberships.ts';
+import type { Access, Database } from '../db/schema.ts';
+import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import {
+  mayAnnounceCalendarEvent,
+  mayCreateCalendarEvent,
+  mayDeleteCalendarEvent,
+  mayEditCalendarEvent,
+  mayViewCalendarEvent,
+  type CalendarEventFacts,
+} from '../policies/calendar-events.ts';
+import { getCalendarEvent } from './calendar-events.ts';
+import type { ServiceContext } from './context.ts';
+import {
+  deleteStoredFiles,
+  deleteUnlinkedPhotos,
+  insertPhotoRows,
+  keptPhotoIds,
+  newUploads,
+  savePhotoForm,
+  storeUploads,
+  withStoredUploads,
+  type PhotoLinks,
+} from './photos.ts';
+import { cleanRichText, shortBody } from './rich-text.ts';
+
+/** An event's photos in the order its mosaic shows them. */
+const EVENT_PHOTOS: PhotoLinks = {
+  async linked(db, eventId) {
+    const rows = await db
+      .selectFrom('calendar_event_photos')
+      .select('photo_id')
+      .where('calendar_event_id', '=', eventId)
+      .orderBy('sort_order')
+      .execute();
+    return rows.map((row) => row.photo_id);
+  },
+  async replace(trx, eventId, photoIds) {
+    await trx
+      .deleteFrom('calendar_event_photos')
+      .where('calendar_event_id', '=', eventId)
+      .execute();
+    for (const [index, photoId] of photoIds.entries()) {
+      await trx
+        .insertInto('calendar_event_photos')
+        .values({ calendar_event_id: eventId, photo_id: photoId, sort_order: index })
+        .execute();
+    }
+  },
+  notOwnPhoto: notAPhotoOfThisEvent,
+};
+
+// ---- The event as a write needs it ------------------------------------------------------
+
+interface StoredEvent {
+  facts: CalendarEventFacts;
+  row: {
+    id: number;
+    club_id: number;
+    name: string;
+    location: string | null;
+    access: Access;
+    announced: number;
+    allows_comments: number;
+    comment_container_id: number;
+    comment_count: number;
+    calendar_event_description_id: number;
+    start_at: number;
+    end_at: number | null;
+    time_zone_id: number;
+    club_name: string;
+  };
+  standing: Standing;
+}
+
+/** The event and the member's standing; a 404 when the member may not see it. */
+async function loadEvent(ctx: ServiceContext, member: Member, id: number): Promise<StoredEvent> {
+  const [found, standing] = await Promise.all([
+    ctx.db
+      .selectFrom('calendar_events as e')
+      .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .select([
+        'e.id',
+        'e.club_id',
+        'e.party_id',
+        'e.name',
+        'e.location',
+        'e.access',
+        'e.announced',
+        'e.allows_comments',
+        'e.comment_container_id',
+        'cc.comment_count',
+        'e.calendar_event_description_id',
+        'e.start_at',
+        'e.end_at',
+        'e.time_zone_id',
+        'c.name as club_name',
+      ])
+      .where('e.id', '=', id)
+      .executeTakeFirst(),
+    standingOf(ctx.db, member.partyId),
+  ]);
+  if (!found) throw new NotFoundError(NO_SUCH_EVENT);
+  const facts = { clubId: found.club_id, partyId: found.party_id, access: found.access };
+  if (!mayViewCalendarEvent(member, facts, standing.memberClubIds)) {
+    throw new NotFoundError(NO_SUCH_EVENT);
+  }
+  const row = {
+    ...found,
+    comment_count: Number(found.comment_count),
+    start_at: Number(found.start_at),
+    end_at: found.end_at === null ? null : Number(found.end_at),
+  };
+  return { facts, row, standing };
+}
+
+/** GET /calendar_events/{id}/edit.json (API-CAL-03, EVF-20): the event, for those who may edit. */
+export async function getCalendarEventForEdit(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<CalendarEventDetail> {
+  const member = requireMember(actor);
+  const { facts, standing } = await loadEvent(ctx, member, id);
+  assertAllowed(
+    mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
+    ONLY_WEBMASTERS_CHANGE_EVENTS,
+  );
+  return getCalendarEvent(ctx, member, id);
+}
+
+// ---- The form's fields ------------------------------------------------------------------
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+const TIME_PROBLEMS: Record<'date' | 'time', Record<EventTimeProblem, string>> = {
+  date: { blank: FIELD_BLANK, invalid: NOT_A_WIRE_DATE, before_start: END_BEFORE_START },
+  time: { blank: FIELD_BLANK, invalid: NOT_A_TIME_LABEL, before_start: END_BEFORE_START },
+};
+
+/** The start and end instants, or field errors for each string that is wrong (VAL-27, AMB-40). */
+function instantsOf(
+  strings: EventTimeStrings,
+  timeZoneId: number,
+  errors: FieldErrors,
+): { startAt: number; endAt: number | null } | undefined {
+  const result = eventInstants(strings, timeZoneId);
+  if (result.ok) return { startAt: result.startAt, endAt: result.endAt };
+  for (const [field, problem] of Object.entries(result.errors)) {
+    const kind = field.includes('_date_') ? 'date' : 'time';
+    addError(errors, field, TIME_PROBLEMS[kind][problem]);
+  }
+  return undefined;
+}
+
+function requiredName(name: string, errors: FieldErrors): string {
+  const trimmed = name.trim();
+  if (trimmed === '') addError(errors, 'name', FIELD_BLANK);
+  return trimmed;
+}
+
+/** The description cleaned like a post's body; one with no text left is blank (VAL-27). */
+function cleanDescription(html: string, errors: FieldErrors): string {
+  const body = cleanRichText(html);
+  if (shortBody(body) === '') addError(errors, 'new_description', FIELD_BLANK);
+  return body;
+}
+
+function timeZoneOf(id: number, errors: FieldErrors): number {
+  if (!isTimeZoneId(id)) addError(errors, 'time_zone_id', INVALID_CHOICE);
+  return id;
+}
+
+function optionalLocation(location: string | null | undefined): string | null {
+  const trimmed = location?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+// ---- Create, update, delete ---------------------------------------------------------------
+
+/** POST /calendar_events (EVF-21, API-CAL-04): a new event of a lodge the member is webmaster of. */
+export async function createCalendarEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: CreateCalendarEventRequest['calendar_event'],
+): Promise<CalendarEventDetail> {
+  const member = requireMember(actor);
+  const [standing, club] = await Promise.all([
+    standingOf(ctx.db, member.partyId),
+    ctx.db.selectFrom('clubs').select('id').where('id', '=', input.club_id).executeTakeFirst(),
+  ]);
+  if (!club) throw new ValidationError({ club_id: [NO_SUCH_LODGE] });
+  assertAllowed(
+    mayCreateCalendarEvent(member, club.id, standing.webmasterClubIds),
+    ONLY_WEBMASTERS_ADD_EVENTS,
+  );
+  const errors: FieldErrors = {};
+  const name = requiredName(input.name, errors);
+  const description = cleanDescription(input.new_description, errors);
+  const timeZoneId = timeZoneOf(input.time_zone_id, errors);
+  const instants = instantsOf(input, timeZoneId, errors);
+  keptPhotoIds(input.photos_attributes, new Set(), EVENT_PHOTOS, errors);
+  throwIfAny(errors);
+  if (!instants) throw new ValidationError(errors);
+  // Images are the slow part: only a form that is otherwise right gets them processed.
+  const uploads = await storeUploads(ctx, newUploads(input.photos_attributes));
+
+  const now = Date.now();
+  const id = await withStoredUploads(ctx, uploads, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('calendar_event_descriptions')
+        .values({ body: description })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const container = await trx
+        .insertInto('comment_containers')
+        .values({ comment_count: 0, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event = await trx
+        .insertInto('calendar_events')
+        .values({
+          club_id: club.id,
+          party_id: member.partyId,
+          name,
+          location: optionalLocation(input.location),
+          calendar_event_description_id: stored.id,
+          access: input.access,
+          announced: 0,
+          announced_at: null,
+          allows_comments: input.allows_comments ? 1 : 0,
+          comment_container_id: container.id,
+          start_at: instants.startAt,
+          end_at: instants.endAt,
+          time_zone_id: timeZoneId,
+          local_start_date: localDateOf(instants.startAt, timeZoneId),
+          created_at: now,
+          updated_at: now,
+          last_activity_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const photoIds = await insertPhotoRows(trx, uploads, member.partyId, now);
+      await EVENT_PHOTOS.replace(trx, event.id, photoIds);
+      return event.id;
+    }),
+  );
+  return getCalendarEvent(ctx, member, id);
+}
+
+/**
+ * The time strings an update is checked with: the ones sent, and for those left out the
+ * stored ones as the event's own zone shows them, so changing only the zone keeps the wall
+ * time and changing only the start date keeps the start time.
+ */
+function mergedTimes(
+  stored: StoredEvent['row'],
+  input: UpdateCalendarEventRequest['calendar_event'],
+): EventTimeStrings {
+  const current = eventLocalFields(stored.start_at, stored.end_at, stored.time_zone_id);
+  return {
+    start_date_string: input.start_date_string ?? current.start_date_string,
+    start_time_string: input.start_time_string ?? current.start_time_string,
+    end_date_string:
+      input.end_date_string === undefined ? current.end_date_string : input.end_date_string,
+    end_time_string:
+      input.end_time_string === undefined ? current.end_time_string : input.end_time_string,
+  };
+}
+
+/** PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): its lodge never changes. */
+export async function updateCalendarEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  input: UpdateCalendarEventRequest['calendar_event'],
+): Promise<CalendarEventDetail> {
+  const member = requireMember(actor);
+  const { row, facts, standing } = await loadEvent(ctx, member, id);
+  assertAllowed(
+    mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
+    ONLY_WEBMASTERS_CHANGE_EVENTS,
+  );
+  const errors: FieldErrors = {};
+  const name = input.name === undefined ? row.name : requiredName(input.name, errors);
+  const description =
+    input.new_description === undefined
+      ? undefined
+      : cleanDescription(input.new_description, errors);
+  const timeZoneId =
+    input.time_zone_id === undefined ? row.time_zone_id : timeZoneOf(input.time_zone_id, errors);
+  const instants = instantsOf(mergedTimes(row, input), timeZoneId, errors);
+  const photoForm = input.photos_attributes;
+  if (photoForm !== undefined) {
+    keptPhotoIds(photoForm, new Set(await EVENT_PHOTOS.linked(ctx.db, id)), EVENT_PHOTOS, errors);
+  }
+  throwIfAny(errors);
+  if (!instants) throw new ValidationError(errors);
+  const uploads = photoForm === undefined ? [] : await storeUploads(ctx, newUploads(photoForm));
+
+  const now = Date.now();
+  const removedFiles = await withStoredUploads(ctx, uploads, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      if (description !== undefined) {
+        await trx
+          .updateTable('calendar_event_descriptions')
+          .set({ body: description })
+          .where('id', '=', row.calendar_event_description_id)
+          .execute();
+      }
+      await trx
+        .updateTable('calendar_events')
+        .set({
+          name,
+          location: input.location === undefined ? row.location : optionalLocation(input.location),
+          access: input.access ?? row.access,
+          allows_comments:
+            input.allows_comments === undefined
+              ? row.allows_comments
+              : input.allows_comments
+                ? 1
+                : 0,
+          start_at: instants.startAt,
+          end_at: instants.endAt,
+          time_zone_id: timeZoneId,
+          local_start_date: localDateOf(instants.startAt, timeZoneId),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      if (photoForm === undefined) return [];
+      return savePhotoForm(
+        ctx,
+        trx,
+        EVENT_PHOTOS,
+        { ownerId: id, photos: photoForm, partyId: member.partyId, now },
+        uploads,
+      );
+    }),
+  );
+  await deleteStoredFiles(ctx, removedFiles);
+  return getCalendarEvent(ctx, member, id);
+}
+
+/** Notices that point at the event, or at one of its comments, go with it. */
+async function deleteEventNotices(
+  trx: Transaction<Database>,
+  id: number,
+  commentContainerId: number,
+): Promise<void> {
+  const comments = trx
+    .selectFrom('comments')
+    .select('id')
+    .where('comment_container_id', '=', commentContainerId);
+  await trx
+    .deleteFrom('notices')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('noticeable_type', '=', 'CalendarEvent'), eb('noticeable_id', '=', id)]),
+        eb.and([
+          eb('parent_noticeable_type', '=', 'CalendarEvent'),
+          eb('parent_noticeable_id', '=', id),
+        ]),
+        eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * DELETE /calendar_events/{id} (API-CAL-06, §6): while comments are off or none exist, the
+ * event with its description, RSVPs, photo links, comments and notices, at once.
+ */
+export async function deleteCalendarEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const member = requireMember(actor);
+  const { row, facts, standing } = await loadEvent(ctx, member, id);
+  assertAllowed(
+    mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
+    ONLY_WEBMASTERS_CHANGE_EVENTS,
+  );
+  const comments = { allowsComments: row.allows_comments === 1, commentCount: row.comment_count };
+  assertAllowed(
+    mayDeleteCalendarEvent(member, facts, comments, standing.webmasterClubIds),
+    EVENT_WITH_COMMENTS_NOT_DELETABLE,
+  );
+  const removedFiles = await ctx.db.transaction().execute(async (trx) => {
+    const photoIds = await EVENT_PHOTOS.linked(trx, id);
+    await deleteEventNotices(trx, id, row.comment_container_id);
+    // RSVPs, photo links and the feed's copy go with the event (on delete cascade).
+    await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
+    await trx
+      .deleteFrom('calendar_event_descriptions')
+      .where('id', '=', row.calendar_event_description_id)
+      .execute();
+    await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
+    return deleteUnlinkedPhotos(ctx, trx, photoIds);
+  });
+  await deleteStoredFiles(ctx, removedFiles);
+}
+
+// ---- Announce (AMB-06) ----------------------------------------------------------------------
+
+/** Rows per statement when writing to or reading for a whole lodge: well under every engine's parameter limit. */
+const CHUNK = 500;
+
+/**
+ * POST /calendar_events/{id}/announce.json: a notice for every current member of the event's
+ * lodge but the one announcing (the notices badge counts it), an e-mail to each member's first
+ * address, and `announced` set. A second announce changes nothing. The notices and the flag are
+ * one transaction; the e-mails go after it, one by one, and a failed one is logged, not retried:
+ * the notices already reached everyone. `origin` is where the link in the e-mail points.
+ */
+export async function announceCalendarEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: number,
+  origin: string,
+  log: { warn(details: object, message: string): void },
+): Promise<CalendarEventDetail> {
+  const member = requireMember(actor);
+  const { row, facts, standing } = await loadEvent(ctx, member, id);
+  assertAllowed(
+    mayAnnounceCalendarEvent(member, facts, standing.webmasterClubIds),
+    ONLY_WEBMASTERS_CHANGE_EVENTS,
+  );
+  const when = eventLocalFields(
+    row.start_at,
+    row.end_at,
+    row.time_zone_id,
+  ).local_start_date_time_with_duration;
+  const message = eventAnnouncedNotice(
+    escapeHtml(row.club_name),
+    escapeHtml(row.name),
+    escapeHtml(when),
+  );
+  const now = Date.now();
+  const recipients = await ctx.db.transaction().execute(async (trx) => {
+    // Only the first announce gets past this line; a concurrent second one finds it set.
+    const claimed = await trx
+      .updateTable('calendar_events')
+      .set({ announced: 1, announced_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('announced', '=', 0)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return [];
+    const members = await membersOfClubs(trx, [row.club_id])
+      .select('mate.party_id')
+      .distinct()
+      .where('mate.party_id', '!=', member.partyId)
+      .execute();
+    const partyIds = members.map((mate) => mate.party_id);
+    for (let start = 0; start < partyIds.length; start += CHUNK) {
+      await trx
+        .insertInto('notices')
+        .values(
+          partyIds.slice(start, start + CHUNK).map((partyId) => ({
+            party_id: partyId,
+            message,
+            is_read: 0,
+            last_set_at: now,
+            noticeable_type: 'CalendarEvent',
+            noticeable_id: id,
+            parent_noticeable_type: null,
+            parent_noticeable_id: null,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    return partyIds;
+  });
+  await mailAnnouncement(ctx, recipients, {
+    subject: eventAnnouncedMailSubject(row.club_name, row.name),
+    text: eventAnnouncedMailText(
+      row.club_name,
+      row.name,
+      when,
+      row.location,
+      `${origin}${BASE_PATH}/calendar/${id}`,
+    ),
+    log,
+  });
+  return getCalendarEvent(ctx, member, id);
+}
+
+async function mailAnnouncement(
+  ctx: ServiceContext,
+  partyIds: readonly number[],
+  mail: { subject: string; text: string; log: { warn(details: object, message: string): void } },
+): Promise<void> {
+  const firstAddress = new Map<number, string>();
+  for (let start = 0; start < partyIds.length; start += CHUNK) {
+    const rows = await ctx.db
+      .selectFrom('emails as e')
+      .innerJoin('contact_types as t', 't.id', 'e.contact_type_id')
+      .select(['e.party_id', 'e.address'])
+      .where('e.party_id', 'in', partyIds.slice(start, start + CHUNK))
+      .orderBy('e.party_id')
+      .orderBy('t.sort_order')
+      .orderBy('e.id')
+      .execute();
+    for (const row of rows) {
+      const address = row.address.trim();
+      if (address !== '' && !firstAddress.has(row.party_id)) {
+        firstAddress.set(row.party_id, address);
+      }
+    }
+  }
+  for (const [partyId, to] of firstAddress) {
+    try {
+      await ctx.mailer.send({ to, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      mail.log.warn({ partyId, err: error }, 'an event announcement e-mail could not be sent');
+    }
+  }
+}

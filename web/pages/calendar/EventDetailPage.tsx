@@ -152,7 +152,9 @@ function EventDetail({
       onOk: () =>
         remove.mutate(event.id, {
           onSuccess: () => void navigate(CALENDAR_PATH, { replace: true }),
-          onError: (error) => tellFailure(error, ERROR_DELETING_CALENDAR_EVENT),
+          // ERR-35: the spec's fixed text, after any Network or Server Error dialog.
+          onError: () =>
+            showOkDialog({ title: ERROR_TITLE, content: ERROR_DELETING_CALENDAR_EVENT }),
         }),
     });
 
@@ -182,6 +184,14 @@ function EventDetail({
               </Fact>
             ) : null}
           </dl>
+          <div
+            className={classes.body}
+            data-testid="event-description"
+            // Safe: the server cleans every description with a sanitize-html allow-list when it
+            // is saved (server/services/rich-text.ts), as it does a post's body.
+            dangerouslySetInnerHTML={{ __html: event.calendar_event_description.body }}
+          />
+          {event.photos.length > 0 ? <PhotoMosaic photos={event.photos} /> : null}
           <div className={classes.actions}>
             <Button
               variant="default"
@@ -230,14 +240,6 @@ function EventDetail({
               {announce.isSuccess ? EVENT_ANNOUNCED : ''}
             </Text>
           </div>
-          <div
-            className={classes.body}
-            data-testid="event-description"
-            // Safe: the server cleans every description with a sanitize-html allow-list when it
-            // is saved (server/services/rich-text.ts), as it does a post's body.
-            dangerouslySetInnerHTML={{ __html: event.calendar_event_description.body }}
-          />
-          {event.photos.length > 0 ? <PhotoMosaic photos={event.photos} /> : null}
         </article>
         <EventRsvp event={event} />
         <EventAttendees eventId={event.id} />

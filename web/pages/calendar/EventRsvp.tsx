@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import {
   ATTENDANCE_LABEL,
   CANCEL,
+  CLOSE,
   ERROR_SAVING_RSVP,
   goingCount,
   guestCount,
@@ -48,6 +49,7 @@ import {
 export function EventRsvp({ event }: { event: CalendarEventDetail }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [openings, setOpenings] = useState(0);
   const save = useSaveRsvp(event);
   const text = rsvpButtonText(event.event_attendee);
   const counts = event.event_attendance_counts;
@@ -72,6 +74,7 @@ export function EventRsvp({ event }: { event: CalendarEventDetail }) {
           onClick={() => {
             save.reset();
             setSaved(false);
+            setOpenings((count) => count + 1);
             setOpen(true);
           }}
         >
@@ -89,111 +92,121 @@ export function EventRsvp({ event }: { event: CalendarEventDetail }) {
           {guestCount(counts.guests)}.
         </span>
       </Text>
-      {open ? (
-        <RsvpDialog
-          initial={initialRsvpChoice(event.event_attendee)}
-          saving={save.isPending}
-          failed={save.isError}
-          onCancel={() => setOpen(false)}
-          onSave={(status, guests) =>
-            save.mutate(rsvpAnswer(status, guests), {
-              onSuccess: () => {
-                setOpen(false);
-                setSaved(true);
-              },
-            })
-          }
-        />
-      ) : null}
+      <RsvpDialog
+        opened={open}
+        formKey={openings}
+        initial={initialRsvpChoice(event.event_attendee)}
+        saving={save.isPending}
+        failed={save.isError}
+        onCancel={() => setOpen(false)}
+        onSave={(status, guests) =>
+          save.mutate(rsvpAnswer(status, guests), {
+            onSuccess: () => {
+              setOpen(false);
+              setSaved(true);
+            },
+          })
+        }
+      />
     </section>
   );
 }
 
-function RsvpDialog({
-  initial,
-  saving,
-  failed,
-  onCancel,
-  onSave,
-}: {
+interface RsvpFormProps {
   initial: { status: RsvpStatus; guests: number };
   saving: boolean;
   failed: boolean;
   onCancel: () => void;
   onSave: (status: RsvpStatus, guests: number) => void;
-}) {
-  const [status, setStatus] = useState<RsvpStatus>(initial.status);
-  const [guests, setGuests] = useState(initial.guests);
+}
+
+/**
+ * The Modal stays mounted, so that closing it gives the focus back to the RSVP button; the form
+ * inside takes a new key at each opening, so it starts from the member's answer.
+ */
+function RsvpDialog({
+  opened,
+  formKey,
+  ...form
+}: RsvpFormProps & { opened: boolean; formKey: number }) {
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={() => {
-        if (!saving) onCancel();
+        if (!form.saving) form.onCancel();
       }}
       title={RSVP_QUESTION}
       size="md"
       classNames={{ title: classes.dialogTitle }}
-      closeButtonProps={{ 'aria-label': CANCEL }}
+      closeButtonProps={{ 'aria-label': CLOSE }}
     >
-      <form
-        onSubmit={(submitted) => {
-          submitted.preventDefault();
-          onSave(status, guests);
-        }}
-      >
-        <Stack gap="lg">
-          <Radio.Group
-            label={YOUR_ANSWER}
-            value={status}
-            onChange={(value) => setStatus(value === 'NO' ? 'NO' : 'YES')}
-            size="md"
-          >
-            <Stack gap="sm" mt="xs">
-              <Radio
-                value="YES"
-                label={RSVP_GOING}
-                disabled={saving}
-                classNames={{ root: classes.radio }}
-              />
-              <Radio
-                value="NO"
-                label={RSVP_NOT_GOING}
-                disabled={saving}
-                classNames={{ root: classes.radio }}
-              />
-            </Stack>
-          </Radio.Group>
-          {status === 'YES' ? (
-            <NativeSelect
-              size="md"
-              label={RSVP_GUESTS_LABEL}
-              description={RSVP_GUESTS_HINT}
-              value={String(guests)}
-              disabled={saving}
-              data={GUEST_CHOICES.map((count) => String(count))}
-              onChange={(changed) => setGuests(Number(changed.currentTarget.value))}
-            />
-          ) : null}
-          {failed ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertTriangle size={24} aria-hidden="true" />}
-            >
-              {ERROR_SAVING_RSVP}
-            </Alert>
-          ) : null}
-          <Group gap="md">
-            <Button type="submit" size="md" loading={saving} data-autofocus>
-              {SAVE_RSVP}
-            </Button>
-            <Button type="button" size="md" variant="default" disabled={saving} onClick={onCancel}>
-              {CANCEL}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <RsvpForm key={formKey} {...form} />
     </Modal>
+  );
+}
+
+function RsvpForm({ initial, saving, failed, onCancel, onSave }: RsvpFormProps) {
+  const [status, setStatus] = useState<RsvpStatus>(initial.status);
+  const [guests, setGuests] = useState(initial.guests);
+  return (
+    <form
+      onSubmit={(submitted) => {
+        submitted.preventDefault();
+        onSave(status, guests);
+      }}
+    >
+      <Stack gap="lg">
+        <Radio.Group
+          label={YOUR_ANSWER}
+          value={status}
+          onChange={(value) => setStatus(value === 'NO' ? 'NO' : 'YES')}
+          size="md"
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio
+              value="YES"
+              label={RSVP_GOING}
+              disabled={saving}
+              classNames={{ root: classes.radio }}
+            />
+            <Radio
+              value="NO"
+              label={RSVP_NOT_GOING}
+              disabled={saving}
+              classNames={{ root: classes.radio }}
+            />
+          </Stack>
+        </Radio.Group>
+        {status === 'YES' ? (
+          <NativeSelect
+            size="md"
+            label={RSVP_GUESTS_LABEL}
+            description={RSVP_GUESTS_HINT}
+            value={String(guests)}
+            disabled={saving}
+            data={GUEST_CHOICES.map((count) => String(count))}
+            onChange={(changed) => setGuests(Number(changed.currentTarget.value))}
+          />
+        ) : null}
+        {failed ? (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            icon={<IconAlertTriangle size={24} aria-hidden="true" />}
+          >
+            {ERROR_SAVING_RSVP}
+          </Alert>
+        ) : null}
+        <Group gap="md">
+          <Button type="submit" size="md" loading={saving} data-autofocus>
+            {SAVE_RSVP}
+          </Button>
+          <Button type="button" size="md" variant="default" disabled={saving} onClick={onCancel}>
+            {CANCEL}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -27,6 +27,7 @@ import {
   SERVER_ERROR_TITLE,
   TRY_AGAIN,
   backToLodgeCalendar,
+  confirmAnnounceEvent,
 } from '../common/messages.ts';
 import type {
   CalendarEventAnswer,
@@ -64,6 +65,7 @@ function wireDate(days: number): string {
 interface FreshEvent {
   id: number;
   name: string;
+  lodge: string;
   webmaster: ApiClient;
 }
 
@@ -87,7 +89,8 @@ async function freshEvent(baseURL: string, allowsComments = true): Promise<Fresh
       allows_comments: allowsComments,
     },
   });
-  return { id: answer.data.calendar_event.id, name, webmaster };
+  const created = answer.data.calendar_event;
+  return { id: created.id, name, lodge: created.club.name, webmaster };
 }
 
 /** The first event of M's My Events: a demo event with answers, only read. */
@@ -355,6 +358,13 @@ test.describe('the event screen (CAL-11..22)', () => {
       isCall(response.request(), 'POST', `/calendar_events/${event.id}/announce.json`),
     );
     await page.getByRole('button', { name: ANNOUNCE }).click();
+    // It mails the whole lodge, so it asks first; Cancel sends nothing.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(confirmAnnounceEvent(event.lodge));
+    await dialog.getByRole('button', { name: CANCEL }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: ANNOUNCE }).click();
+    await dialog.getByRole('button', { name: OK }).click();
     expect((await announced).status()).toBe(200);
     await expect(page.getByTestId('event-announced')).toHaveText(EVENT_ANNOUNCED);
     await expect(page.getByRole('button', { name: ANNOUNCE })).toHaveCount(0);

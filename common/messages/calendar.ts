@@ -122,3 +122,7 @@ export const EDIT_EVENT_LINK = 'Edit';
 export const DELETE_EVENT_BUTTON = 'Delete';
 export const DELETE_EVENT_TITLE = 'Delete Event';
 export const CONFIRM_DELETE_EVENT = 'Are you sure you wish to delete this calendar event?';
+export const RSVP_CHANGE_HINT = 'To change your answer, press the button.';
+export const ANNOUNCE_EVENT_TITLE = 'Announce Event';
+export const confirmAnnounceEvent = (lodge: string): string =>
+  `Every member of ${lodge} will get a notice and an e-mail about this event. Announce it now?`;

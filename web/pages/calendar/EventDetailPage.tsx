@@ -16,9 +16,11 @@ import { isTimeZoneId, TIME_ZONE_LABELS } from '../../../common/event-time.ts';
 import {
   ADD_TO_MY_CALENDAR,
   ANNOUNCE,
+  ANNOUNCE_EVENT_TITLE,
   BACK_TO_CALENDAR,
   backToLodgeCalendar,
   CONFIRM_DELETE_EVENT,
+  confirmAnnounceEvent,
   DELETE_EVENT_BUTTON,
   DELETE_EVENT_TITLE,
   EDIT_EVENT_LINK,
@@ -158,6 +160,17 @@ function EventDetail({
         }),
     });
 
+  // Announcing mails the whole lodge and cannot be taken back, so it asks first too.
+  const askAnnounce = () =>
+    showOkDialog({
+      title: ANNOUNCE_EVENT_TITLE,
+      content: confirmAnnounceEvent(event.club.name),
+      onOk: () =>
+        announce.mutate(undefined, {
+          onError: (error) => tellFailure(error, ERROR_ANNOUNCING_EVENT),
+        }),
+    });
+
   return (
     <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
       <Stack gap="lg">
@@ -206,11 +219,7 @@ function EventDetail({
                 variant="default"
                 loading={announce.isPending}
                 leftSection={<IconSpeakerphone size={22} aria-hidden="true" />}
-                onClick={() =>
-                  announce.mutate(undefined, {
-                    onError: (error) => tellFailure(error, ERROR_ANNOUNCING_EVENT),
-                  })
-                }
+                onClick={askAnnounce}
               >
                 {ANNOUNCE}
               </Button>

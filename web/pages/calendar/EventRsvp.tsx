@@ -19,6 +19,7 @@ import {
   goingCount,
   guestCount,
   notGoingCount,
+  RSVP_CHANGE_HINT,
   RSVP_GOING,
   RSVP_GUESTS_HINT,
   RSVP_GUESTS_LABEL,
@@ -85,6 +86,11 @@ export function EventRsvp({ event }: { event: CalendarEventDetail }) {
           {saved ? RSVP_SAVED : ''}
         </Text>
       </Group>
+      {event.event_attendee !== null ? (
+        <Text c="dimmed" mt={-8}>
+          {RSVP_CHANGE_HINT}
+        </Text>
+      ) : null}
       <Text className={classes.counts} data-testid="attendance-counts">
         <IconUsers size={20} aria-hidden="true" className={classes.icon} />
         <span>

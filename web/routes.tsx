@@ -90,6 +90,11 @@ const eventDetailScreen: LazyScreen = () =>
   import('./pages/calendar/EventDetailPage.tsx').then((module) => ({
     Component: module.EventDetailPage,
   }));
+// Club calendar (issue 10)
+const clubCalendarScreen: LazyScreen = () =>
+  import('./pages/calendar/ClubCalendarPage.tsx').then((module) => ({
+    Component: module.ClubCalendarPage,
+  }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -101,7 +106,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/about', access: 'public', screen: aboutScreen },
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
   { path: '/clubs/:id', access: 'member' },
-  { path: '/clubs/:id/calendar', access: 'member' },
+  { path: '/clubs/:id/calendar', access: 'member', screen: clubCalendarScreen },
   { path: '/clubs/:club_id/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/clubs/:id/news', access: 'member', screen: clubNewsScreen },
   { path: '/clubs/:club_id/news/:id', access: 'member', screen: postDetailScreen },

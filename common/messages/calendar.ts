@@ -93,6 +93,40 @@ export const eventAnnouncedMailText = (
     `See the event and answer whether you are going: ${link}`,
   ].join('\n');
 
+/** A club's calendar (ROUTE-02, CAL-08..10). Lodgehall's own words. */
+export const CLUB_CALENDAR_TITLE = 'Lodge Calendar';
+export const clubCalendarTitle = (club: string): string => `${club} – Calendar`;
+export const CLUB_TYPE_FILTER_LEGEND = 'Show events from';
+
+/** The member's calendar feed on /calendar (decision D30). Lodgehall's own words. */
+export const CALENDAR_FEED_TITLE = 'Subscribe in your calendar program';
+export const CALENDAR_FEED_EXPLANATION =
+  'Add this address to Google Calendar, Outlook or Apple Calendar to see your events there. Keep it private.';
+export const CALENDAR_FEED_PRIVATE =
+  'Anyone who has the address can see your events. If it got out, make a new address.';
+export const CALENDAR_FEED_ADDRESS = 'Your private calendar address';
+export const CALENDAR_FEED_NONE = 'You have no calendar address yet.';
+export const CALENDAR_FEED_TURNED_OFF = 'Your calendar address is turned off.';
+export const CALENDAR_FEED_MAKE = 'Make my address';
+export const CALENDAR_FEED_COPY = 'Copy';
+export const CALENDAR_FEED_COPIED = 'Copied. Now paste it into your calendar program.';
+export const CALENDAR_FEED_COPY_BY_HAND =
+  'The address is selected. Press Ctrl+C (on a Mac, Command+C) to copy it.';
+export const CALENDAR_FEED_RENEW = 'Make a new address';
+export const CALENDAR_FEED_RENEW_TITLE = 'Make a new address?';
+export const CALENDAR_FEED_RENEW_CONFIRM =
+  'Your present address stops working at once. Every calendar program that uses it must be given the new address.';
+export const CALENDAR_FEED_RENEWED = 'Here is your new address.';
+export const CALENDAR_FEED_TURN_OFF = 'Turn off';
+export const CALENDAR_FEED_TURN_OFF_TITLE = 'Turn off your calendar address?';
+export const CALENDAR_FEED_TURN_OFF_CONFIRM =
+  'Your address stops working at once, and calendar programs no longer get your events. You can make a new address later.';
+export const CALENDAR_FEED_LOADING = 'Loading your calendar address…';
+export const CALENDAR_FEED_LOAD_FAILED = 'Your calendar address could not be loaded.';
+export const CALENDAR_FEED_MAKE_FAILED = 'The address could not be made. Please try again.';
+export const CALENDAR_FEED_TURN_OFF_FAILED =
+  'The address could not be turned off. Please try again.';
+
 /** The event screen (CAL-11..22). Lodgehall's own words, but for the spec's fixed texts above. */
 export const LOADING_EVENT = 'Loading the event…';
 export const BACK_TO_CALENDAR = 'Back to Calendar';

@@ -25,6 +25,11 @@ export const calendarListQuerySchema = z.object({
 export const clubCalendarListQuerySchema = z.object({
   subdomain: z.string().min(1).max(100),
   cursor: calendarCursorSchema.optional(),
+  /**
+   * The type toggles that are on (CAL-10), as club type names separated by commas; left out,
+   * every type. Filtering here rather than in the browser keeps each page full (decision D34).
+   */
+  types: z.string().max(500).optional(),
 });
 
 export const attendeeStatusSchema = z.enum(['YES', 'NO']);

@@ -257,3 +257,111 @@ describe('migrations', () => {
     expect(Number(count.rows[0]?.n)).toBe(0);
   });
 });
+
+describe('0004_event_attendance_counts (issue 10, Measure and report)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('backfills each event its RSVPs counted; a later event starts at 0', async () => {
+    const db = database.handle.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const before = await migrator.migrateTo('0003_calendar_feeds');
+    expect(before.error).toBeUndefined();
+
+    const { organizationId, clubTypeId } = await insertOrganisationWithClubType(db, 'Counts');
+    const club = await db
+      .insertInto('clubs')
+      .values({
+        organization_id: organizationId,
+        club_type_id: clubTypeId,
+        name: 'Count Lodge',
+        formal_name: 'Count Lodge No. 4',
+        subdomain: 'count4',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Inserted without the new columns, as the schema before 0004 has them.
+    const newEvent = async (name: string): Promise<number> => {
+      const description = await db
+        .insertInto('calendar_event_descriptions')
+        .values({ body: `<p>${name}</p>` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const container = await db
+        .insertInto('comment_containers')
+        .values({ created_at: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const event = await db
+        .insertInto('calendar_events')
+        .values({
+          club_id: club.id,
+          name,
+          calendar_event_description_id: description.id,
+          access: 'PUBLIC',
+          comment_container_id: container.id,
+          start_at: NOW,
+          time_zone_id: 1,
+          local_start_date: '2025-06-15',
+          created_at: NOW,
+          updated_at: NOW,
+          last_activity_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return event.id;
+    };
+    const answered = await newEvent('Stated Meeting');
+    const unanswered = await newEvent('Ladies Night');
+    const rsvps = [
+      { status: 'YES', guests: 2 },
+      { status: 'YES', guests: 0 },
+      { status: 'YES', guests: 5 },
+      { status: 'NO', guests: 0 },
+    ] as const;
+    for (const [index, rsvp] of rsvps.entries()) {
+      const p = await db
+        .insertInto('parties')
+        .values(party(`Guest${index}`, 'Counter'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('event_attendees')
+        .values({
+          calendar_event_id: answered,
+          party_id: p.id,
+          ...rsvp,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .execute();
+    }
+
+    await migrateToLatest(db);
+    const counts = async (id: number) =>
+      db
+        .selectFrom('calendar_events')
+        .select(['yes_count', 'no_count', 'guest_count'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect(await counts(answered)).toEqual({ yes_count: 3, no_count: 1, guest_count: 7 });
+    expect(await counts(unanswered)).toEqual({ yes_count: 0, no_count: 0, guest_count: 0 });
+    expect(await counts(await newEvent('Installation'))).toEqual({
+      yes_count: 0,
+      no_count: 0,
+      guest_count: 0,
+    });
+  });
+});

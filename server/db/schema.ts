@@ -448,6 +448,12 @@ export interface CalendarEventsTable {
   created_at: Instant;
   updated_at: Instant;
   last_activity_at: Instant;
+  /** Attendance, kept by the RSVP calls (services/calendar-events.ts): members going... */
+  yes_count: Defaulted<number>;
+  /** ...members not going... */
+  no_count: Defaulted<number>;
+  /** ...and the guests of those going. */
+  guest_count: Defaulted<number>;
 }
 
 export interface CalendarEventPhotosTable {

@@ -34,20 +34,29 @@ export interface CalendarEventRow {
   club_default_url: string | null;
   club_type_name: string;
   comment_count: number;
+  yes_count: number;
+  no_count: number;
+  guest_count: number;
 }
 
-/** What a page of events adds to each row: photos, the caller's RSVP, the counts. */
+/** What a page of events adds to each row: photos and the caller's RSVP. */
 export interface CalendarEventExtras {
   photos: readonly PhotoRow[];
   attendee: OwnEventAttendee | null;
-  counts: EventAttendanceCounts;
   /** The description as short text. */
   description: string;
   /** The times in the event's zone (common/event-time.ts eventLocalFields). */
   local: EventLocalFields;
 }
 
-export const NO_ATTENDANCE: EventAttendanceCounts = Object.freeze({ yes: 0, no: 0, guests: 0 });
+/** The counts an event keeps (calendar_events.yes_count...): members going and not, guests. */
+export function presentAttendanceCounts(row: {
+  yes_count: number;
+  no_count: number;
+  guest_count: number;
+}): EventAttendanceCounts {
+  return { yes: row.yes_count, no: row.no_count, guests: row.guest_count };
+}
 
 export function presentCalendarEvent(
   row: CalendarEventRow,
@@ -86,7 +95,7 @@ export function presentCalendarEvent(
     photos: extras.photos.map(presentPhoto),
     calendar_event_description_id: row.calendar_event_description_id,
     event_attendee: extras.attendee,
-    event_attendance_counts: extras.counts,
+    event_attendance_counts: presentAttendanceCounts(row),
   };
 }
 

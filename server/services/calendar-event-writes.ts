@@ -7,7 +7,6 @@
  * UTC instants here (common/event-time.ts eventInstants, decision D29), and each problem comes
  * back as a 422 under its own field.
  */
-import type { Transaction } from 'kysely';
 import { BASE_PATH } from '../../common/constants.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import {
@@ -41,7 +40,7 @@ import type {
 } from '../../common/schemas/calendar-event.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { membersOfClubs, standingOf, type Standing } from '../db/memberships.ts';
-import type { Access, Database } from '../db/schema.ts';
+import type { Access } from '../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import {
@@ -54,6 +53,7 @@ import {
 } from '../policies/calendar-events.ts';
 import { getCalendarEvent } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
+import { removeOwnerNotices } from './notices.ts';
 import {
   deleteStoredFiles,
   deleteUnlinkedPhotos,
@@ -393,31 +393,6 @@ export async function updateCalendarEvent(
   return getCalendarEvent(ctx, member, id);
 }
 
-/** Notices that point at the event, or at one of its comments, go with it. */
-async function deleteEventNotices(
-  trx: Transaction<Database>,
-  id: number,
-  commentContainerId: number,
-): Promise<void> {
-  const comments = trx
-    .selectFrom('comments')
-    .select('id')
-    .where('comment_container_id', '=', commentContainerId);
-  await trx
-    .deleteFrom('notices')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('noticeable_type', '=', 'CalendarEvent'), eb('noticeable_id', '=', id)]),
-        eb.and([
-          eb('parent_noticeable_type', '=', 'CalendarEvent'),
-          eb('parent_noticeable_id', '=', id),
-        ]),
-        eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
-      ]),
-    )
-    .execute();
-}
-
 /**
  * DELETE /calendar_events/{id} (API-CAL-06, §6): while comments are off or none exist, the
  * event with its description, RSVPs, photo links, comments and notices, at once.
@@ -440,7 +415,11 @@ export async function deleteCalendarEvent(
   );
   const removedFiles = await ctx.db.transaction().execute(async (trx) => {
     const photoIds = await EVENT_PHOTOS.linked(trx, id);
-    await deleteEventNotices(trx, id, row.comment_container_id);
+    await removeOwnerNotices(trx, {
+      type: 'CalendarEvent',
+      id,
+      commentContainerId: row.comment_container_id,
+    });
     // RSVPs, photo links and the feed's copy go with the event (on delete cascade).
     await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
     await trx

@@ -6,7 +6,14 @@ import { DEMO_NOW, demoServices } from '../test/demo-services.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import { allEvents, eventViewerOf, inListOrder, isUpcoming } from '../test/event-visibility.ts';
 import type { EventLine, EventViewer } from '../test/event-visibility.ts';
-import { listCalendarEvents, listClubCalendarEvents, nearbyClubsOf } from './calendar-events.ts';
+import {
+  createEventAttendee,
+  getCalendarEvent,
+  listCalendarEvents,
+  listClubCalendarEvents,
+  nearbyClubsOf,
+  updateEventAttendee,
+} from './calendar-events.ts';
 import type { CalendarPage } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -195,5 +202,98 @@ describe('the demo data crosses daylight-saving changes (issue 10)', () => {
       spanning.some((event) => event.start > DEMO_NOW),
       JSON.stringify(spanning),
     ).toBe(true);
+  });
+});
+
+/** Every event's counts as the RSVPs say them: members going and not, guests of those going. */
+async function countedFromRsvps(): Promise<
+  Map<number, { yes: number; no: number; guests: number }>
+> {
+  const rows = await database.handle.db
+    .selectFrom('event_attendees')
+    .select(['calendar_event_id', 'status', 'guests'])
+    .execute();
+  const counts = new Map<number, { yes: number; no: number; guests: number }>();
+  for (const row of rows) {
+    const entry = counts.get(row.calendar_event_id) ?? { yes: 0, no: 0, guests: 0 };
+    if (row.status === 'YES') {
+      entry.yes += 1;
+      entry.guests += row.guests;
+    } else entry.no += 1;
+    counts.set(row.calendar_event_id, entry);
+  }
+  return counts;
+}
+
+async function storedCounts(): Promise<Map<number, { yes: number; no: number; guests: number }>> {
+  const rows = await database.handle.db
+    .selectFrom('calendar_events')
+    .select(['id', 'yes_count', 'no_count', 'guest_count'])
+    .execute();
+  return new Map(
+    rows
+      .filter((row) => row.yes_count + row.no_count > 0)
+      .map((row) => [row.id, { yes: row.yes_count, no: row.no_count, guests: row.guest_count }]),
+  );
+}
+
+describe('stored attendance counts (issue 10, Measure and report; CAL-15, CAL-16)', () => {
+  it('the demo data stores each event its RSVPs counted', async () => {
+    const counted = await countedFromRsvps();
+    expect(counted.size).toBeGreaterThan(10);
+    expect(await storedCounts()).toEqual(counted);
+  });
+
+  it('stay equal to the RSVPs after an RSVP is made, made again and changed', async () => {
+    const viewer = await eventViewerOf(database.handle.db, MEMBER2.username);
+    const { calendar_events: page } = await listCalendarEvents(ctx, viewer.member, 'my_events', {
+      now: DEMO_NOW,
+    });
+    const event = page.find((e) => e.event_attendee === null);
+    if (!event) throw new Error('M2 has answered every event of the first page');
+    const before = event.event_attendance_counts;
+
+    const made = await createEventAttendee(ctx, viewer.member, {
+      calendar_event_id: event.id,
+      status: 'YES',
+      guests: 3,
+    });
+    expect(made.event_attendance_counts).toEqual({
+      yes: before.yes + 1,
+      no: before.no,
+      guests: before.guests + 3,
+    });
+    expect(await storedCounts()).toEqual(await countedFromRsvps());
+
+    // A second POST changes the one RSVP: no second member is counted.
+    const again = await createEventAttendee(ctx, viewer.member, {
+      calendar_event_id: event.id,
+      status: 'YES',
+      guests: 1,
+    });
+    expect(again.event_attendance_counts).toEqual({
+      yes: before.yes + 1,
+      no: before.no,
+      guests: before.guests + 1,
+    });
+
+    const changed = await updateEventAttendee(ctx, viewer.member, made.event_attendee.id, {
+      status: 'NO',
+      guests: 2,
+    });
+    expect(changed.event_attendance_counts).toEqual({
+      yes: before.yes,
+      no: before.no + 1,
+      guests: before.guests,
+    });
+    expect(await storedCounts()).toEqual(await countedFromRsvps());
+
+    // The lists and the event show what the RSVP answered.
+    const detail = await getCalendarEvent(ctx, viewer.member, event.id);
+    expect(detail.event_attendance_counts).toEqual(changed.event_attendance_counts);
+    const listed = await listCalendarEvents(ctx, viewer.member, 'my_events', { now: DEMO_NOW });
+    expect(listed.calendar_events.find((e) => e.id === event.id)?.event_attendance_counts).toEqual(
+      changed.event_attendance_counts,
+    );
   });
 });

@@ -12,7 +12,14 @@
  * `visibleTo` and held to the policy on the demo data by calendar-events.db.test.ts.
  */
 import { sql } from 'kysely';
-import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type {
+  Expression,
+  ExpressionBuilder,
+  Kysely,
+  RawBuilder,
+  SqlBool,
+  Transaction,
+} from 'kysely';
 import { CALENDAR_PAGE_SIZE } from '../../common/constants.ts';
 import { eventLocalFields, localDateOf, TIME_ZONE_IDS } from '../../common/event-time.ts';
 import type { EventLocalFields, TimeZoneId } from '../../common/event-time.ts';
@@ -42,7 +49,7 @@ import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayChangeRsvp, mayViewCalendarEvent } from '../policies/calendar-events.ts';
 import {
-  NO_ATTENDANCE,
+  presentAttendanceCounts,
   presentCalendarEvent,
   presentCalendarEventDetail,
   presentEventAttendee,
@@ -208,12 +215,15 @@ function upcoming(today: PartValues['today']): RawBuilder<SqlBool> {
   return sql<SqlBool>`e.local_start_date >= case e.time_zone_id ${sql.join(cases, sql` `)} else ${today.earliest} end`;
 }
 
+/** An event as a list's first pass selects it: its id and what its sort keys are made of. */
+type KeyRow = Pick<CalendarEventRow, 'id' | 'start_at' | 'local_start_date' | 'club_id'>;
+
 interface SortKey {
   expr: RawBuilder<unknown>;
   /** Ascending in the upcoming part; the past part reverses it unless `fixed`. */
   fixed?: boolean;
   /** The value of the key for a row, for the next cursor. */
-  of(row: CalendarEventRow): number;
+  of(row: KeyRow): number;
   /** The cursor's number as the value the SQL compares. */
   bind(value: number): unknown;
 }
@@ -264,9 +274,13 @@ function after(
 
 // ---- Reading events -----------------------------------------------------------------------
 
+/** The events table as `e`, which the lists' filters narrow before any join. */
+function fromEvents(db: Db) {
+  return (db as unknown as Kysely<EventsDb>).selectFrom('calendar_events as e');
+}
+
 export function selectEvents(db: Db) {
-  return (db as unknown as Kysely<EventsDb>)
-    .selectFrom('calendar_events as e')
+  return fromEvents(db)
     .innerJoin('clubs as c', 'c.id', 'e.club_id')
     .innerJoin('club_types as ct', 'ct.id', 'c.club_type_id')
     .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
@@ -287,6 +301,9 @@ export function selectEvents(db: Db) {
       'e.time_zone_id',
       'e.local_start_date',
       'e.last_activity_at',
+      'e.yes_count',
+      'e.no_count',
+      'e.guest_count',
       'c.name as club_name',
       'c.subdomain as club_subdomain',
       'c.default_url as club_default_url',
@@ -296,7 +313,7 @@ export function selectEvents(db: Db) {
     ]);
 }
 
-type EventQuery = ReturnType<typeof selectEvents>;
+type EventQuery = ReturnType<typeof fromEvents>;
 type EventRowWithBody = CalendarEventRow & { description_body: string };
 
 /**
@@ -332,7 +349,7 @@ function shortTextOf(body: string): string {
   return cachedDerived(shortTextCache, body, () => shortBody(body));
 }
 
-// ---- A page's photos, RSVPs and counts, built once (db/prepared.ts) -----------------------
+// ---- A page's rows, photos and RSVPs by id, built once (db/prepared.ts) -------------------
 
 type PageSlot = `id${number}`;
 const PAGE_SLOTS: readonly PageSlot[] = Array.from(
@@ -347,6 +364,19 @@ function slotValues(ids: readonly number[]): Record<PageSlot, number | null> {
   for (const [index, slot] of PAGE_SLOTS.entries()) values[slot] = ids[index] ?? null;
   return values;
 }
+
+/**
+ * The rows of a page's events. The lists first pick the page's ids on calendar_events alone,
+ * then read these: joining and sorting every candidate's club, text and container before the
+ * limit cost more than the page (docs/decisions.md D31).
+ */
+const eventsOfPage = prepare((db, param: Param<PageSlot>) =>
+  selectEvents(db).where(
+    'e.id',
+    'in',
+    PAGE_SLOTS.map((slot) => param<number>(slot)),
+  ),
+);
 
 const photosOfPage = prepare((db, param: Param<PageSlot>) =>
   db
@@ -375,36 +405,22 @@ const rsvpsOfPage = prepare((db, param: Param<PageSlot | 'party'>) =>
     ),
 );
 
-const countsOfPage = prepare((db, param: Param<PageSlot>) =>
-  db
-    .selectFrom('event_attendees')
-    .select((eb) => [
-      'calendar_event_id',
-      'status',
-      eb.fn.countAll<number | string | bigint>().as('n'),
-      eb.fn.sum<number | string | bigint | null>('guests').as('guests'),
-    ])
-    .where(
-      'calendar_event_id',
-      'in',
-      PAGE_SLOTS.map((slot) => param<number>(slot)),
-    )
-    .groupBy(['calendar_event_id', 'status']),
-);
-
-/** The photos, the caller's RSVPs and the counts of a page of events, then the answer. */
+/** The events of `ids` in that order, with their photos and the member's RSVPs, presented. */
 async function presentPage(
   ctx: ServiceContext,
   member: Member,
-  rows: readonly EventRowWithBody[],
+  ids: readonly number[],
 ): Promise<CalendarEvent[]> {
-  if (rows.length === 0) return [];
-  const values = slotValues(rows.map((row) => row.id));
-  const [photos, mine, counts] = await Promise.all([
+  if (ids.length === 0) return [];
+  const values = slotValues(ids);
+  const [found, photos, mine] = await Promise.all([
+    eventsOfPage.run(ctx.db, values),
     photosOfPage.run(ctx.db, values),
     rsvpsOfPage.run(ctx.db, { ...values, party: member.partyId }),
-    attendanceCounts(ctx.db, values),
   ]);
+  const byId = new Map(found.rows.map((row) => [row.id, row]));
+  // An event deleted between the two reads is left out.
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const photosOf = new Map<number, PhotoRow[]>();
   for (const { calendar_event_id, ...photo } of photos.rows) {
     const list = photosOf.get(calendar_event_id) ?? [];
@@ -416,29 +432,10 @@ async function presentPage(
     presentCalendarEvent(row, {
       photos: photosOf.get(row.id) ?? [],
       attendee: mineOf.get(row.id) ?? null,
-      counts: counts.get(row.id) ?? NO_ATTENDANCE,
       description: shortTextOf(row.description_body),
       local: localFieldsOf(row),
     }),
   );
-}
-
-/** Members going and not going, and the guests of those going, per event. */
-async function attendanceCounts(
-  db: Db,
-  values: Record<PageSlot, number | null>,
-): Promise<Map<number, EventAttendanceCounts>> {
-  const { rows } = await countsOfPage.run(db, values);
-  const counts = new Map<number, EventAttendanceCounts>();
-  for (const row of rows) {
-    const entry = counts.get(row.calendar_event_id) ?? { yes: 0, no: 0, guests: 0 };
-    if (row.status === 'YES') {
-      entry.yes = Number(row.n);
-      entry.guests = Number(row.guests ?? 0);
-    } else entry.no = Number(row.n);
-    counts.set(row.calendar_event_id, entry);
-  }
-  return counts;
 }
 
 export interface CalendarPageRequest {
@@ -475,8 +472,8 @@ function buildPart(
   seesAll: boolean,
   from: readonly number[] | null,
   values: PartValues,
-): EventQuery {
-  let query = filter(db, selectEvents(db), values.who);
+) {
+  let query = filter(db, fromEvents(db), values.who);
   if (!seesAll) query = query.where((eb) => visibleTo(db, eb, values.who));
   // The plain start_at bounds let the (club_id, start_at) and (start_at, id) indexes cut the
   // range; the zone-exact test follows (a local day starts within a day of t).
@@ -490,7 +487,10 @@ function buildPart(
   for (const key of keys) {
     query = query.orderBy(key.expr, ascending(key, which) ? 'asc' : 'desc');
   }
-  return query.limit(values.limit);
+  // The sort keys ride along so the cursor needs no second look at the row.
+  return query
+    .select(['e.id', 'e.start_at', 'e.local_start_date', 'e.club_id'])
+    .limit(values.limit);
 }
 
 const myEventsFilter: Filter = (db, query, who) => query.where((eb) => isMine(db, eb, who));
@@ -542,7 +542,7 @@ async function readPage(
     which: Part,
     from: readonly number[] | null,
     limit: number,
-  ): Promise<EventRowWithBody[]> => {
+  ): Promise<KeyRow[]> => {
     const bound = which === 'u' ? t - 2 * DAY_MS : t + DAY_MS;
     const prepared = firstPage?.[which];
     if (prepared && !member.isAdmin && (!from || from.length === 0)) {
@@ -565,16 +565,22 @@ async function readPage(
     }).execute();
   };
   const size = CALENDAR_PAGE_SIZE;
-  const next = (which: Part, row: CalendarEventRow | undefined): string | null =>
+  const next = (which: Part, row: KeyRow | undefined): string | null =>
     row ? formatCursor({ t, part: which, keys: keys.map((key) => key.of(row)) }) : null;
+  const present = (page: readonly KeyRow[]) =>
+    presentPage(
+      ctx,
+      member,
+      page.map((row) => row.id),
+    );
 
-  let rows: EventRowWithBody[] = [];
+  let rows: KeyRow[] = [];
   if (!cursor || cursor.part === 'u') {
     rows = await part('u', cursor?.keys ?? null, size + 1);
     if (rows.length > size) {
       rows = rows.slice(0, size);
       return {
-        calendar_events: await presentPage(ctx, member, rows),
+        calendar_events: await present(rows),
         next_cursor: next('u', rows.at(-1)),
       };
     }
@@ -588,7 +594,7 @@ async function readPage(
   }
   rows = [...rows, ...past];
   return {
-    calendar_events: await presentPage(ctx, member, rows),
+    calendar_events: await present(rows),
     // A page that ends just where the past part begins points at that part's start.
     next_cursor: more ? (next('p', past.at(-1)) ?? formatCursor({ t, part: 'p', keys: [] })) : null,
   };
@@ -646,6 +652,23 @@ async function clubTree(db: Db, clubId: number): Promise<number[]> {
   return ids;
 }
 
+/** Those of `clubIds` whose club type is one of `typeNames`. */
+async function clubsOfTypes(
+  db: Db,
+  clubIds: readonly number[],
+  typeNames: readonly string[],
+): Promise<number[]> {
+  if (typeNames.length === 0) return [];
+  const rows = await db
+    .selectFrom('clubs as c')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .select('c.id')
+    .where('c.id', 'in', clubIds)
+    .where('t.name', 'in', typeNames)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface ClubCalendarPage extends CalendarPage {
   club_hierarchy: string[];
   type_names: string[];
@@ -660,6 +683,8 @@ export async function listClubCalendarEvents(
   actor: Actor,
   subdomain: string,
   request: CalendarPageRequest,
+  /** The type names to show (CAL-10); undefined for all. */
+  typeNames?: readonly string[],
 ): Promise<ClubCalendarPage> {
   const member = requireMember(actor);
   const club = await ctx.db
@@ -679,13 +704,17 @@ export async function listClubCalendarEvents(
       .execute(),
     clubTree(ctx.db, club.id),
   ]);
-  const page = await readPage(
-    ctx,
-    member,
-    (_db, q) => q.where('e.club_id', 'in', tree),
-    START_AND_ID,
-    request,
-  );
+  const shown = typeNames === undefined ? tree : await clubsOfTypes(ctx.db, tree, typeNames);
+  const page: CalendarPage =
+    shown.length === 0
+      ? { calendar_events: [], next_cursor: null }
+      : await readPage(
+          ctx,
+          member,
+          (_db, q) => q.where('e.club_id', 'in', shown),
+          START_AND_ID,
+          request,
+        );
   return {
     ...page,
     club_hierarchy: types.map((type) => type.name),
@@ -717,7 +746,7 @@ export async function getCalendarEvent(
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
   const row = await loadVisibleEvent(ctx, member, id);
-  const [event] = await presentPage(ctx, member, [row]);
+  const [event] = await presentPage(ctx, member, [row.id]);
   if (!event) throw new NotFoundError(NO_SUCH_EVENT);
   return presentCalendarEventDetail(event, {
     id: row.calendar_event_description_id,
@@ -771,15 +800,53 @@ function guestsFor(status: AttendeeStatus, guests: number): number {
 
 async function rsvpAnswer(ctx: ServiceContext, attendeeId: number): Promise<RsvpAnswer> {
   const row = await ctx.db
-    .selectFrom('event_attendees')
-    .select(['id', 'calendar_event_id', 'status', 'guests'])
-    .where('id', '=', attendeeId)
+    .selectFrom('event_attendees as a')
+    .innerJoin('calendar_events as e', 'e.id', 'a.calendar_event_id')
+    .select(['a.id', 'a.status', 'a.guests', 'e.yes_count', 'e.no_count', 'e.guest_count'])
+    .where('a.id', '=', attendeeId)
     .executeTakeFirstOrThrow();
-  const counts = await attendanceCounts(ctx.db, slotValues([row.calendar_event_id]));
   return {
     event_attendee: presentOwnAttendee(row),
-    event_attendance_counts: counts.get(row.calendar_event_id) ?? NO_ATTENDANCE,
+    event_attendance_counts: presentAttendanceCounts(row),
   };
+}
+
+/**
+ * An RSVP write, with the event's stored counts (calendar_events.yes_count...) made right in
+ * the same transaction. The event's row is locked first, so RSVPs to one event take turns and
+ * the count after the write sees every other committed RSVP (on PostgreSQL a statement blocked
+ * on a row lock would still count with its older snapshot).
+ */
+async function writeRsvp<T>(
+  ctx: ServiceContext,
+  eventId: number,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('calendar_events')
+      .set((eb) => ({ yes_count: eb.ref('yes_count') }))
+      .where('id', '=', eventId)
+      .execute();
+    const result = await write(trx);
+    const attendees = (status: AttendeeStatus) =>
+      trx
+        .selectFrom('event_attendees as a')
+        .where('a.calendar_event_id', '=', eventId)
+        .where('a.status', '=', status);
+    await trx
+      .updateTable('calendar_events')
+      .set({
+        yes_count: attendees('YES').select((eb) => eb.fn.countAll<number>().as('n')),
+        no_count: attendees('NO').select((eb) => eb.fn.countAll<number>().as('n')),
+        guest_count: attendees('YES').select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>('a.guests'), eb.lit(0)).as('n'),
+        ),
+      })
+      .where('id', '=', eventId)
+      .execute();
+    return result;
+  });
 }
 
 /**
@@ -795,7 +862,7 @@ export async function createEventAttendee(
   await loadVisibleEvent(ctx, member, request.calendar_event_id);
   const now = Date.now();
   const guests = guestsFor(request.status, request.guests);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await writeRsvp(ctx, request.calendar_event_id, async (trx) => {
     const existing = await trx
       .selectFrom('event_attendees')
       .select('id')
@@ -849,14 +916,16 @@ export async function updateEventAttendee(
     throw error;
   }
   assertAllowed(mayChangeRsvp(member, row.party_id), ONLY_OWN_RSVP);
-  await ctx.db
-    .updateTable('event_attendees')
-    .set({
-      status: request.status,
-      guests: guestsFor(request.status, request.guests),
-      updated_at: Date.now(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await writeRsvp(ctx, row.calendar_event_id, (trx) =>
+    trx
+      .updateTable('event_attendees')
+      .set({
+        status: request.status,
+        guests: guestsFor(request.status, request.guests),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute(),
+  );
   return rsvpAnswer(ctx, id);
 }

@@ -52,3 +52,30 @@ export async function removeCommentNotices(
     .where('noticeable_id', 'in', commentIds)
     .execute();
 }
+
+/**
+ * Removes, inside the caller's transaction, every notice about a post or event that is being
+ * deleted: those pointing at it, those whose parent it is, and those of its comments.
+ */
+export async function removeOwnerNotices(
+  db: Kysely<Database>,
+  owner: { type: CommentOwnerType; id: number; commentContainerId: number },
+): Promise<void> {
+  const comments = db
+    .selectFrom('comments')
+    .select('id')
+    .where('comment_container_id', '=', owner.commentContainerId);
+  await db
+    .deleteFrom('notices')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('noticeable_type', '=', owner.type), eb('noticeable_id', '=', owner.id)]),
+        eb.and([
+          eb('parent_noticeable_type', '=', owner.type),
+          eb('parent_noticeable_id', '=', owner.id),
+        ]),
+        eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
+      ]),
+    )
+    .execute();
+}

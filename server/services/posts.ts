@@ -32,6 +32,7 @@ import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
 import { presentPostBody } from '../presenters/post.ts';
 import type { PostRow } from '../presenters/post.ts';
 import type { ServiceContext } from './context.ts';
+import { removeOwnerNotices } from './notices.ts';
 import { presentRows, selectPosts } from './post-pages.ts';
 import type { PageRequest } from './post-pages.ts';
 import {
@@ -449,20 +450,11 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
       .select('photo_id')
       .where('post_id', '=', id)
       .execute();
-    const comments = trx
-      .selectFrom('comments')
-      .select('id')
-      .where('comment_container_id', '=', row.comment_container_id);
-    await trx
-      .deleteFrom('notices')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('noticeable_type', '=', 'Post'), eb('noticeable_id', '=', id)]),
-          eb.and([eb('parent_noticeable_type', '=', 'Post'), eb('parent_noticeable_id', '=', id)]),
-          eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
-        ]),
-      )
-      .execute();
+    await removeOwnerNotices(trx, {
+      type: 'Post',
+      id,
+      commentContainerId: row.comment_container_id,
+    });
     await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
     await trx.deleteFrom('posts').where('id', '=', id).execute();
     await trx.deleteFrom('post_bodies').where('id', '=', row.post_body_id).execute();

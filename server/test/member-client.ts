@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { API_PREFIX } from '../../common/constants.ts';
+import { API_PREFIX, USER_METADATA_HEADER } from '../../common/constants.ts';
+import type { UserMetadata } from '../../common/schemas/session.ts';
 import { exportPublicKey, signRequest } from '../auth/signatures.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
@@ -129,4 +130,23 @@ export async function signInPersonas(
     }),
   );
   return Object.fromEntries(entries) as Record<PersonaKey, SignedInPersona>;
+}
+
+/** The member's unseen-notice count (the notices badge), as the next answer's x-user-metadata says. */
+export async function unseenNoticesOf(client: MemberClient): Promise<number> {
+  const response = await client.request('GET', '/session.json');
+  const value = response.headers.get(USER_METADATA_HEADER);
+  if (!value) throw new Error('no x-user-metadata');
+  const metadata = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as UserMetadata;
+  return metadata.unseen_notice_count ?? 0;
+}
+
+/** A seeded club's id by its subdomain (DEMO_CLUBS). */
+export async function clubIdOf(server: TestServer, subdomain: string): Promise<number> {
+  const row = await server.database.handle.db
+    .selectFrom('clubs')
+    .select('id')
+    .where('subdomain', '=', subdomain)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -61,6 +61,38 @@ describe('the calendar list calls (CAL-02, API-CAL-01, D31)', () => {
     expect(nextCalendarPageParam(second)).toBeUndefined();
   });
 
+  it('asks a club’s calendar by subdomain, with no group, and keeps its type names (ROUTE-02, CAL-08)', async () => {
+    const club = { kind: 'club', subdomain: 'district5' } as const;
+    fetchMock.mockResolvedValueOnce(
+      respond(200, {
+        data: {
+          calendar_events: [testCalendarEvent(7)],
+          next_cursor: '1700000000000.p.5.7',
+          club_hierarchy: ['Grand Lodge', 'District', 'Lodge'],
+          type_names: ['District', 'Lodge'],
+        },
+      }),
+    );
+    const first = await fetchCalendarPage(club, { cursor: null });
+    const url = requestedUrl(0);
+    expect(url.pathname).toBe('/api/private/mobile/v1/clubs/calendar_events.json');
+    expect(url.searchParams.get('subdomain')).toBe('district5');
+    expect(url.searchParams.has('group')).toBe(false);
+    expect(url.searchParams.has('cursor')).toBe(false);
+    expect(first.clubTypes).toEqual({
+      hierarchy: ['Grand Lodge', 'District', 'Lodge'],
+      typeNames: ['District', 'Lodge'],
+    });
+
+    fetchMock.mockResolvedValueOnce(listAnswer([8], null));
+    // The club answer's shape is required: the main list's lacks the type names.
+    await expect(
+      fetchCalendarPage(club, nextCalendarPageParam(first) ?? { cursor: null }),
+    ).rejects.toThrow();
+    expect(requestedUrl(1).searchParams.get('cursor')).toBe('1700000000000.p.5.7');
+    expect(requestedUrl(1).searchParams.get('subdomain')).toBe('district5');
+  });
+
   it('refuses an answer that is not the calendar list’s shape', async () => {
     fetchMock.mockResolvedValueOnce(respond(200, { data: { calendar_events: [{ id: 1 }] } }));
     await expect(
@@ -71,8 +103,18 @@ describe('the calendar list calls (CAL-02, API-CAL-01, D31)', () => {
   it('shows an event once when it comes on two pages', () => {
     const data: InfiniteData<CalendarEventPage> = {
       pages: [
-        { events: [1, 2].map((id) => testCalendarEvent(id)), nextCursor: 'c', readAt: 1 },
-        { events: [2, 3].map((id) => testCalendarEvent(id)), nextCursor: null, readAt: 1 },
+        {
+          events: [1, 2].map((id) => testCalendarEvent(id)),
+          nextCursor: 'c',
+          readAt: 1,
+          clubTypes: null,
+        },
+        {
+          events: [2, 3].map((id) => testCalendarEvent(id)),
+          nextCursor: null,
+          readAt: 1,
+          clubTypes: null,
+        },
       ],
       pageParams: [{ cursor: null }, { cursor: 'c', readAt: 1 }],
     };
@@ -91,17 +133,30 @@ describe('the keys and the list age (CAL-06, CONST-08, AMB-47)', () => {
     expect(CALENDAR_STALE_MS).toBe(15_000);
   });
 
+  it('gives each club its own key, apart from the main calendar’s, under lists() (AMB-47 entity)', () => {
+    const district = calendarEventKeys.list({ kind: 'club', subdomain: 'district5' });
+    const lodge = calendarEventKeys.list({ kind: 'club', subdomain: 'harmony412' });
+    const main = calendarEventKeys.list({ kind: 'main', group: 'my_events' });
+    expect(district).not.toEqual(lodge);
+    expect(district).not.toEqual(main);
+    expect(district.slice(0, 2)).toEqual(calendarEventKeys.lists());
+  });
+
   it('marks every calendar list stale when forced, and no other query', async () => {
     const client = new QueryClient();
     const page: InfiniteData<CalendarEventPage> = { pages: [], pageParams: [] };
     client.setQueryData(calendarEventKeys.list({ kind: 'main', group: 'my_events' }), page);
     client.setQueryData(calendarEventKeys.list({ kind: 'main', group: 'nearby_events' }), page);
+    client.setQueryData(calendarEventKeys.list({ kind: 'club', subdomain: 'harmony412' }), page);
     client.setQueryData(calendarEventKeys.detail(5), { id: 5 });
     client.setQueryData(['posts', 'list', 'feed'], page);
     await refreshCalendarLists(client);
     const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
     expect(invalidated(calendarEventKeys.list({ kind: 'main', group: 'my_events' }))).toBe(true);
     expect(invalidated(calendarEventKeys.list({ kind: 'main', group: 'nearby_events' }))).toBe(
+      true,
+    );
+    expect(invalidated(calendarEventKeys.list({ kind: 'club', subdomain: 'harmony412' }))).toBe(
       true,
     );
     expect(invalidated(calendarEventKeys.detail(5))).toBe(false);

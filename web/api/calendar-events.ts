@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -11,6 +12,7 @@ import { LIST_STALE_MS } from '../../common/constants.ts';
 import {
   calendarEventAnswerSchema,
   calendarListAnswerSchema,
+  clubCalendarAnswerSchema,
   eventAttendeeAnswerSchema,
   eventAttendeesAnswerSchema,
   type CalendarEvent,
@@ -32,16 +34,34 @@ import { serverNow } from '../http/server-clock.ts';
  * When a list is fetched again (CAL-06, CAL-07, AMB-47):
  * - no list is loaded: the query has no data and fetches;
  * - page zero is over 15 s old: CALENDAR_STALE_MS is the query's staleTime;
- * - the group tab changed, or the entity (the main calendar or a club's) differs from the list
- *   shown last: the spec keeps one list and reloads it on either change, so a list cached for
+ * - the group tab changed, or the entity (the main calendar or a club's, by subdomain) differs
+ *   from the list shown last: the spec keeps one list and reloads it on either change, so a list cached for
  *   another tab or calendar is shown at once but fetched again (`refetchOnMount: 'always'`);
  * - forced: after an event is created, edited or deleted and after an RSVP, the later screens
  *   call refreshCalendarLists.
  * In every other case (an event opened and closed within 15 s on the same tab) nothing is fetched.
  */
 
-/** Whose calendar a list shows: the member's three tabs (/calendar), later a club's. */
-export type CalendarListScope = { kind: 'main'; group: CalendarGroup };
+/** Whose calendar a list shows: one of the member's three tabs (/calendar) or a club's. */
+export type CalendarListScope =
+  | { kind: 'main'; group: CalendarGroup }
+  | {
+      kind: 'club';
+      subdomain: string;
+      /**
+       * The club types whose events to show (CAL-10), filtered by the server so every page is
+       * full (D34); undefined for all of them.
+       */
+      types?: readonly string[];
+    };
+
+/** A club calendar's type names (CAL-08..10), as its every page gives them. */
+export interface ClubCalendarTypes {
+  /** The organisation's club type names, top down. */
+  hierarchy: string[];
+  /** The club's own type and those below it: the only types its events can have. */
+  typeNames: string[];
+}
 
 export interface CalendarEventPage {
   events: CalendarEvent[];
@@ -52,6 +72,8 @@ export interface CalendarEventPage {
    * page zero's, so the line between upcoming and past events stays put while paging (D31).
    */
   readAt: number;
+  /** A club's calendar only; null on the main calendar. */
+  clubTypes: ClubCalendarTypes | null;
 }
 
 /** Page 0 goes without a cursor; every later page with the previous answer's `next_cursor`. */
@@ -62,7 +84,17 @@ export const calendarEventKeys = {
   all: ['calendar-events'] as const,
   lists: () => [...calendarEventKeys.all, 'list'] as const,
   list: (scope: CalendarListScope) =>
-    [...calendarEventKeys.lists(), scope.kind, scope.group] as const,
+    scope.kind === 'main'
+      ? ([...calendarEventKeys.lists(), 'main', scope.group] as const)
+      : scope.types === undefined
+        ? ([...calendarEventKeys.lists(), 'club', scope.subdomain] as const)
+        : ([
+            ...calendarEventKeys.lists(),
+            'club',
+            scope.subdomain,
+            'types',
+            ...scope.types,
+          ] as const),
   details: () => [...calendarEventKeys.all, 'detail'] as const,
   detail: (id: number) => [...calendarEventKeys.details(), id] as const,
 };
@@ -76,12 +108,27 @@ export async function fetchCalendarPage(
   signal?: AbortSignal,
 ): Promise<CalendarEventPage> {
   const readAt = param.cursor === null ? serverNow() : param.readAt;
-  const answer = await apiRequest<unknown>('GET', '/calendar_events.json', {
-    query: { group: scope.group, cursor: param.cursor ?? undefined },
-    ...(signal ? { signal } : {}),
+  const cursor = param.cursor ?? undefined;
+  const options = signal ? { signal } : {};
+  if (scope.kind === 'main') {
+    const answer = await apiRequest<unknown>('GET', '/calendar_events.json', {
+      query: { group: scope.group, cursor },
+      ...options,
+    });
+    const data = calendarListAnswerSchema.parse(answer).data;
+    return { events: data.calendar_events, nextCursor: data.next_cursor, readAt, clubTypes: null };
+  }
+  const answer = await apiRequest<unknown>('GET', '/clubs/calendar_events.json', {
+    query: { subdomain: scope.subdomain, cursor, types: scope.types?.join(',') },
+    ...options,
   });
-  const data = calendarListAnswerSchema.parse(answer).data;
-  return { events: data.calendar_events, nextCursor: data.next_cursor, readAt };
+  const data = clubCalendarAnswerSchema.parse(answer).data;
+  return {
+    events: data.calendar_events,
+    nextCursor: data.next_cursor,
+    readAt,
+    clubTypes: { hierarchy: data.club_hierarchy, typeNames: data.type_names },
+  };
 }
 
 /** Load More's next request, or undefined after the last page. */
@@ -129,6 +176,9 @@ export function useCalendarList(scope: CalendarListScope) {
     getNextPageParam: nextCalendarPageParam,
     staleTime: CALENDAR_STALE_MS,
     refetchOnMount: changed ? 'always' : true,
+    // While a club calendar loads for other type toggles, it keeps showing what it had (the
+    // screen hides the types turned off at once); a tab of /calendar never shows another's.
+    placeholderData: scope.kind === 'club' ? keepPreviousData : undefined,
   });
 }
 

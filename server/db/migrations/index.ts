@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
 import * as feedAndPhotoIndexes from './0002-feed-and-photo-indexes.ts';
 import * as calendarFeeds from './0003-calendar-feeds.ts';
+import * as eventAttendanceCounts from './0004-event-attendance-counts.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_feed_and_photo_indexes': feedAndPhotoIndexes,
   '0003_calendar_feeds': calendarFeeds,
+  '0004_event_attendance_counts': eventAttendanceCounts,
 };

@@ -356,7 +356,9 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       comment_count: flat.length,
       created_at: createdAt,
     });
-    await writer.add('calendar_events', {
+    // The draws keep their order (the data stays the same for a seed); the row waits for its
+    // RSVPs' counts, which the RSVP calls keep in the app (services/calendar-events.ts).
+    const event = {
       id,
       club_id: plan.club.id,
       party_id: webmasters.length ? rng.pick(webmasters) : null,
@@ -375,18 +377,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       created_at: createdAt,
       updated_at: createdAt,
       last_activity_at: Math.min(now, createdAt + lastComment * MINUTE),
-    });
-    for (const [index, photoId] of rng.sample(world.photoIds, photoCount).entries()) {
-      await writer.add('calendar_event_photos', {
-        id: ids.take('calendar_event_photos'),
-        calendar_event_id: id,
-        photo_id: photoId,
-        sort_order: index + 1,
-      });
-    }
-    await writeComments(ctx, tree, containerId, createdAt);
-    comments += flat.length;
-
+    };
+    const photoIds = rng.sample(world.photoIds, photoCount);
     const pool = attendeePool(ctx, plan.club).filter((p) => !personaIds.has(p));
     const count = Math.min(pool.length, rng.geometric(past ? 12 : 8, 60));
     const rsvps: Rsvp[] = [
@@ -409,6 +401,23 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
         };
       }),
     ];
+    const going = rsvps.filter((rsvp) => rsvp.status === 'YES');
+    await writer.add('calendar_events', {
+      ...event,
+      yes_count: going.length,
+      no_count: rsvps.length - going.length,
+      guest_count: going.reduce((sum, rsvp) => sum + rsvp.guests, 0),
+    });
+    for (const [index, photoId] of photoIds.entries()) {
+      await writer.add('calendar_event_photos', {
+        id: ids.take('calendar_event_photos'),
+        calendar_event_id: id,
+        photo_id: photoId,
+        sort_order: index + 1,
+      });
+    }
+    await writeComments(ctx, tree, containerId, createdAt);
+    comments += flat.length;
     const rsvpUntil = Math.min(now, start);
     for (const rsvp of rsvps) {
       const at = createdAt + Math.floor(rng.next() * Math.max(1, rsvpUntil - createdAt));

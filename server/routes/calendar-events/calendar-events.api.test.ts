@@ -160,6 +160,30 @@ describe('GET /clubs/calendar_events.json?subdomain= (CAL-08..10)', () => {
     expect(new Set(all.map((e) => e.club.type_name))).toEqual(new Set(club_hierarchy));
   });
 
+  it('`types` keeps only the events of clubs of those types, every page full (CAL-10, D34)', async () => {
+    const top = await db()
+      .selectFrom('clubs as c')
+      .select('c.subdomain')
+      .where('c.group_id', 'is', null)
+      .where('c.organization_id', '=', (eb) =>
+        eb.selectFrom('clubs').select('organization_id').where('subdomain', '=', DEMO_CLUBS.L1),
+      )
+      .executeTakeFirstOrThrow();
+    const path = `/clubs/calendar_events.json?subdomain=${top.subdomain}`;
+    const all = await wholeTab(m, path);
+    const [first, ...lower] = [...new Set(all.map((e) => e.club.type_name))];
+    expect(first).toBeDefined();
+    expect(lower.length).toBeGreaterThan(0);
+    const kept = lower.join(',');
+    const filtered = await wholeTab(m, `${path}&types=${encodeURIComponent(kept)}`);
+    expect(filtered.map((e) => e.id)).toEqual(
+      all.filter((e) => lower.includes(e.club.type_name)).map((e) => e.id),
+    );
+    const none = await m.request<ClubCalendarAnswer>('GET', `${path}&types=`);
+    expect(none.status).toBe(200);
+    expect(none.body.data).toMatchObject({ calendar_events: [], next_cursor: null });
+  });
+
   it('an unknown club is a 404', async () => {
     const response = await m.request('GET', '/clubs/calendar_events.json?subdomain=no-such-club');
     expect(response.status).toBe(404);

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_METADATA_HEADER } from '../../../common/constants.ts';
 import { TIME_ZONE_IDS } from '../../../common/event-time.ts';
 import {
   END_BEFORE_START,
@@ -16,11 +15,15 @@ import type {
   ClubCalendarAnswer,
 } from '../../../common/schemas/calendar-event.ts';
 import type { PhotoAttributes } from '../../../common/schemas/post.ts';
-import type { UserMetadata } from '../../../common/schemas/session.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
-import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
-import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import type { TestServer } from '../../test/api-harness.ts';
+import {
+  clubIdOf,
+  unseenNoticesOf,
+  seedDemoData,
+  signInPersonas,
+} from '../../test/member-client.ts';
 import type { MemberClient, PersonaKey, SignedInPersona } from '../../test/member-client.ts';
 
 /**
@@ -44,15 +47,6 @@ let l2: number;
 
 function db() {
   return server.database.handle.db;
-}
-
-async function clubId(subdomain: string): Promise<number> {
-  const row = await db()
-    .selectFrom('clubs')
-    .select('id')
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 async function pngBase64(): Promise<string> {
@@ -126,16 +120,6 @@ function lengthOf(event: CalendarEventDetail): number {
   return event.end_time === null ? NaN : event.end_time - event.start_time;
 }
 
-function metadataOf(response: ApiResponse<unknown>): UserMetadata {
-  const value = response.headers.get(USER_METADATA_HEADER);
-  if (!value) throw new Error('no x-user-metadata');
-  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as UserMetadata;
-}
-
-async function unseenNotices(client: MemberClient): Promise<number> {
-  return metadataOf(await client.request('GET', '/session.json')).unseen_notice_count ?? 0;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoData(server);
@@ -143,8 +127,8 @@ beforeAll(async () => {
   m = personas.M.client;
   w = personas.W.client;
   a = personas.A.client;
-  l1 = await clubId(DEMO_CLUBS.L1);
-  l2 = await clubId(DEMO_CLUBS.L2);
+  l1 = await clubIdOf(server, DEMO_CLUBS.L1);
+  l2 = await clubIdOf(server, DEMO_CLUBS.L2);
 });
 
 afterAll(async () => {
@@ -571,10 +555,10 @@ describe('POST /calendar_events/{id}/announce.json (AMB-06, CAL-21, PERM-07)', (
       .where('announced', '=', 0)
       .limit(1)
       .executeTakeFirstOrThrow();
-    const before = await unseenNotices(m);
+    const before = await unseenNoticesOf(m);
     const response = await a.request('POST', `/calendar_events/${row.id}/announce.json`);
     expect(response.status).toBe(200);
-    expect(await unseenNotices(m)).toBe(before + 1);
+    expect(await unseenNoticesOf(m)).toBe(before + 1);
   });
 
   it('a member gets 403 and the event stays unannounced, with no notices', async () => {
@@ -589,12 +573,12 @@ describe('POST /calendar_events/{id}/announce.json (AMB-06, CAL-21, PERM-07)', (
 describe('comments on events (CAL-20)', () => {
   it("a member's comment gives the event's author a notice; comments off refuses new ones", async () => {
     const event = await create(w, l2, { name: 'Pancake Breakfast' });
-    const before = await unseenNotices(w);
+    const before = await unseenNoticesOf(w);
     const posted = await m.request('POST', '/comments', {
       body: { comment: { comment_container_id: event.comment_container.id, comment: 'Yum' } },
     });
     expect(posted.status).toBe(200);
-    expect(await unseenNotices(w)).toBe(before + 1);
+    expect(await unseenNoticesOf(w)).toBe(before + 1);
 
     await w.request('PUT', `/calendar_events/${event.id}.json`, {
       body: { calendar_event: { allows_comments: false } },

@@ -59,9 +59,16 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { subdomain, cursor } = request.query;
+      const { subdomain, cursor, types } = request.query;
+      const typeNames = types?.split(',').map((name) => name.trim());
       return {
-        data: await listClubCalendarEvents(app.services, request.actor, subdomain, { cursor }),
+        data: await listClubCalendarEvents(
+          app.services,
+          request.actor,
+          subdomain,
+          { cursor },
+          typeNames,
+        ),
       };
     },
   );

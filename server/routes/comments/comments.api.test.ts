@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_METADATA_HEADER } from '../../../common/constants.ts';
 import {
   COMMENT_HIDDEN_NOT_EDITABLE,
   COMMENT_NESTED_TOO_DEEPLY,
@@ -16,13 +15,17 @@ import {
   type CommentContainerAnswer,
 } from '../../../common/schemas/comment.ts';
 import type { PostAnswer } from '../../../common/schemas/post.ts';
-import type { UserMetadata } from '../../../common/schemas/session.ts';
 import type { Access } from '../../db/schema.ts';
 import { DEMO_CLUBS, MEMBER2 } from '../../db/seed/personas.ts';
 import { mediaPath } from '../../storage/storage.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
-import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import {
+  clubIdOf,
+  unseenNoticesOf,
+  seedDemoData,
+  signInPersonas,
+} from '../../test/member-client.ts';
 import { testEngine } from '../../test/test-database.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 
@@ -44,15 +47,6 @@ let l2 = 0;
 
 function db() {
   return server.database.handle.db;
-}
-
-async function clubId(subdomain: string): Promise<number> {
-  const row = await db()
-    .selectFrom('clubs')
-    .select('id')
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** A lodge post by W in L2; its container id and post id. */
@@ -181,16 +175,6 @@ async function expectCountTrue(containerId: number, answered?: number): Promise<
   return Number(rows.n);
 }
 
-function metadataOf(response: ApiResponse<unknown>): UserMetadata {
-  const value = response.headers.get(USER_METADATA_HEADER);
-  if (!value) throw new Error('no x-user-metadata');
-  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as UserMetadata;
-}
-
-async function unseenNotices(client: MemberClient): Promise<number> {
-  return metadataOf(await client.request('GET', '/session.json')).unseen_notice_count ?? 0;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoData(server);
@@ -202,7 +186,7 @@ beforeAll(async () => {
     A: { client: a },
   } = personas);
   for (const key of ['M', 'M2', 'W', 'A'] as const) party[key] = personas[key].partyId;
-  l2 = await clubId(DEMO_CLUBS.L2);
+  l2 = await clubIdOf(server, DEMO_CLUBS.L2);
 });
 
 afterAll(async () => {
@@ -670,10 +654,10 @@ describe('calendar event comments (CAL-20)', () => {
 
   it('member events take any member’s comment, and tell the event’s author', async () => {
     const { containerId, eventId } = await lodgeEvent('MEMBER', 'Open <house>');
-    const before = await unseenNotices(w);
+    const before = await unseenNoticesOf(w);
     const started = Date.now();
     const id = await add(m, containerId, 'See you there');
-    expect(await unseenNotices(w)).toBe(before + 1);
+    expect(await unseenNoticesOf(w)).toBe(before + 1);
     const notice = await db()
       .selectFrom('notices')
       .selectAll()
@@ -705,9 +689,9 @@ describe('notices (§3 Notice, NOTE-10)', () => {
   });
 
   it("a top-level comment tells the post's author, and the badge counts it", async () => {
-    const before = await unseenNotices(w);
+    const before = await unseenNoticesOf(w);
     const id = await add(m, containerId, 'Count me in');
-    expect(await unseenNotices(w)).toBe(before + 1);
+    expect(await unseenNoticesOf(w)).toBe(before + 1);
     const notice = await db()
       .selectFrom('notices')
       .selectAll()
@@ -725,9 +709,9 @@ describe('notices (§3 Notice, NOTE-10)', () => {
   });
 
   it("the author's own comment tells nobody", async () => {
-    const before = await unseenNotices(w);
+    const before = await unseenNoticesOf(w);
     const id = await add(w, containerId, 'Thanks all');
-    expect(await unseenNotices(w)).toBe(before);
+    expect(await unseenNoticesOf(w)).toBe(before);
     const notices = await db()
       .selectFrom('notices')
       .select('id')
@@ -745,10 +729,10 @@ describe('notices (§3 Notice, NOTE-10)', () => {
       .where('id', '=', party.M2)
       .execute();
     try {
-      const [mBefore, wBefore] = [await unseenNotices(m), await unseenNotices(w)];
+      const [mBefore, wBefore] = [await unseenNoticesOf(m), await unseenNoticesOf(w)];
       const reply = await add(m2, containerId, 'Me!', parent);
-      expect(await unseenNotices(m)).toBe(mBefore + 1);
-      expect(await unseenNotices(w)).toBe(wBefore);
+      expect(await unseenNoticesOf(m)).toBe(mBefore + 1);
+      expect(await unseenNoticesOf(w)).toBe(wBefore);
       const notice = await db()
         .selectFrom('notices')
         .selectAll()
@@ -764,9 +748,9 @@ describe('notices (§3 Notice, NOTE-10)', () => {
           '<i>Banquet &amp; &lt;dinner&gt;</i>',
       });
       // Replying to oneself tells nobody.
-      const mAfter = await unseenNotices(m);
+      const mAfter = await unseenNoticesOf(m);
       await add(m, containerId, 'Answering myself', parent);
-      expect(await unseenNotices(m)).toBe(mAfter);
+      expect(await unseenNoticesOf(m)).toBe(mAfter);
     } finally {
       await db()
         .updateTable('parties')
@@ -891,10 +875,10 @@ describe('notices only to those who may still see the thread', () => {
         .where('id', '=', membership.id)
         .execute();
       expect((await load(m, containerId)).status).toBe(404);
-      const before = await unseenNotices(m);
+      const before = await unseenNoticesOf(m);
       const second = await add(w, containerId, 'Sorry to see you go', mine);
       expect(await noticesOf(second)).toEqual([]);
-      expect(await unseenNotices(m)).toBe(before);
+      expect(await unseenNoticesOf(m)).toBe(before);
     } finally {
       await db().deleteFrom('memberships').where('id', '=', membership.id).execute();
     }

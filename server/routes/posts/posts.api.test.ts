@@ -4,7 +4,7 @@ import type { Access, PostType } from '../../db/schema.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
-import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 
 interface Problem {
@@ -29,15 +29,6 @@ let nextCreatedAt = SEED_NOW + 60 * 60 * 1000;
 
 function db() {
   return server.database.handle.db;
-}
-
-async function clubId(subdomain: string): Promise<number> {
-  const row = await db()
-    .selectFrom('clubs')
-    .select('id')
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** Moves a post after every seeded one, so feeds show it on page 0 whatever the wall clock. */
@@ -112,9 +103,9 @@ beforeAll(async () => {
     user[key] = personas[key].userId;
   }
   [l1, l2, l3] = await Promise.all([
-    clubId(DEMO_CLUBS.L1),
-    clubId(DEMO_CLUBS.L2),
-    clubId(DEMO_CLUBS.L3),
+    clubIdOf(server, DEMO_CLUBS.L1),
+    clubIdOf(server, DEMO_CLUBS.L2),
+    clubIdOf(server, DEMO_CLUBS.L3),
   ]);
   // The follow graph this file relies on: M follows W and lodge L2; nobody else follows W or M
   // outside their lodges, and M2 does not follow L2.

@@ -25,6 +25,8 @@ export interface CalendarListViewProps {
   scope: CalendarListScope;
   /** Where a card leads. */
   pathOf: (event: CalendarEvent) => string;
+  /** Narrows the loaded events, as a club calendar's type toggles do (CAL-10); keep it stable. */
+  select?: (events: CalendarEvent[]) => CalendarEvent[];
 }
 
 function DaySections({
@@ -62,9 +64,12 @@ function DaySections({
  * to display.', or the events in day sections by `local_start_date` (CAL-03), upcoming ones under
  * Coming up and past ones under Past events, then Load More while the server has more.
  */
-export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
+export function CalendarListView({ scope, pathOf, select }: CalendarListViewProps) {
   const query = useCalendarList(scope);
-  const events = useMemo(() => flattenCalendarPages(query.data), [query.data]);
+  const events = useMemo(() => {
+    const all = flattenCalendarPages(query.data);
+    return select ? select(all) : all;
+  }, [query.data, select]);
   const readAt = query.data?.pages[0]?.readAt;
   const sections = useMemo(
     () => (readAt === undefined ? null : calendarSections(events, readAt)),
@@ -83,22 +88,34 @@ export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
       />
     );
   }
-  if (events.length === 0 || sections === null) {
-    return (
-      <Paper withBorder radius="lg" p="xl">
-        <Text size="lg">{NO_EVENTS}</Text>
-      </Paper>
-    );
-  }
-
-  // The member's own day, for the Today and Tomorrow labels of upcoming days.
-  const todayIso = dayjs().format('YYYY-MM-DD');
   let more: ReactNode = null;
   if (query.hasNextPage) {
     more = (
       <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
     );
   }
+  const moreFailed = query.isFetchNextPageError ? (
+    <Text c="red.9" ta="center" role="alert">
+      {MORE_EVENTS_LOAD_FAILED}
+    </Text>
+  ) : null;
+  if (events.length === 0 || sections === null) {
+    // Also when the type toggles hide every loaded event: a later page may still hold some.
+    return (
+      <Stack gap="xl">
+        <Paper withBorder radius="lg" p="xl">
+          <Text size="lg" role="status">
+            {NO_EVENTS}
+          </Text>
+        </Paper>
+        {moreFailed}
+        {more}
+      </Stack>
+    );
+  }
+
+  // The member's own day, for the Today and Tomorrow labels of upcoming days.
+  const todayIso = dayjs().format('YYYY-MM-DD');
   return (
     <Stack gap="xl" data-testid="event-list">
       {sections.upcoming.length > 0 ? (
@@ -117,11 +134,7 @@ export function CalendarListView({ scope, pathOf }: CalendarListViewProps) {
       <Text role="status" size="sm" c="dimmed" ta="center">
         {eventsShown(events.length)}
       </Text>
-      {query.isFetchNextPageError ? (
-        <Text c="red.9" ta="center" role="alert">
-          {MORE_EVENTS_LOAD_FAILED}
-        </Text>
-      ) : null}
+      {moreFailed}
       {more}
     </Stack>
   );

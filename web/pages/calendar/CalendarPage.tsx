@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   CALENDAR_TABS_LABEL,
@@ -19,6 +19,7 @@ import { useSession } from '../../api/session.ts';
 import { webmasterLodges } from '../news/post-form-options.ts';
 import { eventPath, NEW_EVENT_PATH } from './calendar-paths.ts';
 import { rememberCalendarTab, rememberedCalendarTab } from './calendar-tab.ts';
+import { CalendarFeedButton, CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { CalendarListView } from './CalendarListView.tsx';
 import classes from './CalendarPage.module.css';
 
@@ -39,6 +40,8 @@ export function CalendarPage() {
   const { user } = useSession();
   const [group, setGroup] = useState<CalendarGroup>(rememberedCalendarTab);
   const mayCreate = user !== null && webmasterLodges(user).length > 0;
+  const [feedOpened, setFeedOpened] = useState(false);
+  const feedPanelId = useId();
 
   const choose = (value: string | null) => {
     const parsed = calendarGroupSchema.safeParse(value);
@@ -63,6 +66,15 @@ export function CalendarPage() {
             </Button>
           ) : null}
         </Group>
+        {/* The member's calendar feed (D30): asked for only when the member opens it. */}
+        <div>
+          <CalendarFeedButton
+            opened={feedOpened}
+            panelId={feedPanelId}
+            onToggle={() => setFeedOpened((opened) => !opened)}
+          />
+        </div>
+        {feedOpened ? <CalendarFeedPanel id={feedPanelId} /> : null}
         <Tabs
           value={group}
           onChange={choose}

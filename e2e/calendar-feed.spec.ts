@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from '@playwright/test';
+import {
+  CALENDAR_FEED_ADDRESS,
+  CALENDAR_FEED_COPIED,
+  CALENDAR_FEED_COPY,
+  CALENDAR_FEED_MAKE,
+  CALENDAR_FEED_RENEW,
+  CALENDAR_FEED_RENEW_TITLE,
+  CALENDAR_FEED_TITLE,
+  CALENDAR_FEED_TURN_OFF,
+  CALENDAR_FEED_TURN_OFF_TITLE,
+  OK,
+} from '../common/messages.ts';
+import { DEMO_PASSWORD, MEMBER2 } from '../server/db/seed/personas.ts';
+import { seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+
+/**
+ * The member's calendar feed on /calendar (issue 10, decision D30) against the seeded server:
+ * the private address, Copy, a new address that replaces the old one (which then answers 404 to
+ * a calendar program, an unsigned GET), and turning it off. M2 only, so no other test's
+ * calendar program loses its address.
+ */
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const FEED_URL = /^http:\/\/[^/]+\/feeds\/calendar\/[A-Za-z0-9_-]{43}\.ics$/;
+
+function address(page: Page) {
+  return page.getByRole('textbox', { name: CALENDAR_FEED_ADDRESS });
+}
+
+async function confirmDialog(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: OK }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** What a calendar program gets at the address: no session, no signature. */
+async function programFetchStatus(page: Page, url: string): Promise<number> {
+  return (await page.request.get(url)).status();
+}
+
+test('the member’s private address: shown, copied, replaced, turned off (D30)', async ({
+  page,
+}) => {
+  await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+  await expect(page.getByTestId('event-card').first()).toBeVisible();
+  const open = page.getByRole('button', { name: CALENDAR_FEED_TITLE });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+
+  // A fresh database: M2 has no address until they ask for one (a retry may meet it made).
+  const make = page.getByRole('button', { name: CALENDAR_FEED_MAKE });
+  await expect(make.or(address(page))).toBeVisible();
+  if (await make.isVisible()) await make.click();
+  await expect(address(page)).toHaveValue(FEED_URL);
+  const first = await address(page).inputValue();
+  expect(await programFetchStatus(page, first)).toBe(200);
+
+  await page.getByRole('button', { name: CALENDAR_FEED_COPY }).click();
+  await expect(page.getByTestId('calendar-feed-status')).toHaveText(CALENDAR_FEED_COPIED);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  expect(await sidewaysOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: CALENDAR_FEED_RENEW }).click();
+  await confirmDialog(page, CALENDAR_FEED_RENEW_TITLE);
+  await expect(address(page)).not.toHaveValue(first);
+  await expect(address(page)).toHaveValue(FEED_URL);
+  const second = await address(page).inputValue();
+  expect(await programFetchStatus(page, first)).toBe(404);
+  expect(await programFetchStatus(page, second)).toBe(200);
+
+  await page.getByRole('button', { name: CALENDAR_FEED_TURN_OFF }).click();
+  await confirmDialog(page, CALENDAR_FEED_TURN_OFF_TITLE);
+  await expect(page.getByRole('button', { name: CALENDAR_FEED_MAKE })).toBeVisible();
+  await expect(address(page)).toHaveCount(0);
+  expect(await programFetchStatus(page, second)).toBe(404);
+});
+
+test('reads at 390 px with the panel open: nothing sideways, no serious axe finding', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+  await page.getByRole('button', { name: CALENDAR_FEED_TITLE }).click();
+  await expect(
+    page.getByRole('button', { name: CALENDAR_FEED_MAKE }).or(address(page)),
+  ).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});

@@ -26,7 +26,6 @@ import {
   SAVE_RSVP,
   SERVER_ERROR_TITLE,
   TRY_AGAIN,
-  backToLodgeCalendar,
   confirmAnnounceEvent,
 } from '../common/messages.ts';
 import type {
@@ -426,20 +425,32 @@ test.describe('the event screen (CAL-11..22)', () => {
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
   });
 
-  test('inside a club, /clubs/{club}/calendar/{id} shows the same event, and Back leads to the club’s calendar (ROUTE-03)', async ({
+  test('inside a club, an event opens at /clubs/{club}/calendar/{id}, the same screen, and Back leads to the club’s calendar (ROUTE-03)', async ({
     page,
     baseURL,
   }) => {
-    const event = await demoEvent(baseURL ?? '');
-    const clubPath = `/app/clubs/${event.club.subdomain}/calendar`;
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `${clubPath}/${event.id}`);
-    await expect(heading(page, event.name)).toBeVisible();
-    await expect(page.getByTestId('event-when')).toHaveText(
-      event.local_start_date_time_with_duration,
+    const { club } = await demoEvent(baseURL ?? '');
+    const clubPath = `/app/clubs/${club.subdomain}/calendar`;
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, clubPath);
+    const card = page.getByTestId('event-card').first();
+    await expect(card).toBeVisible();
+    const id = await card.getAttribute('data-event-id');
+    const name = (await card.getByRole('link').textContent()) ?? '';
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`${clubPath}/${id}$`));
+    await expect(heading(page, name)).toBeVisible();
+    await expect(rsvpButton(page)).toBeVisible();
+    const back = page.getByRole('link', { name: /^Back to / });
+    await expect(back).toHaveAttribute('href', clubPath);
+    // The same event at its main address.
+    const shown = await page.getByTestId('event-when').textContent();
+    await page.goto(`/app/calendar/${id}`);
+    await expect(heading(page, name)).toBeVisible();
+    await expect(page.getByTestId('event-when')).toHaveText(shown ?? '');
+    await expect(page.getByRole('link', { name: 'Back to Calendar' })).toHaveAttribute(
+      'href',
+      '/app/calendar',
     );
-    await expect(
-      page.getByRole('link', { name: backToLodgeCalendar(event.club.name) }),
-    ).toHaveAttribute('href', clubPath);
   });
 
   test('reads at 390 px with no serious axe finding, the RSVP dialog too; Add to my calendar downloads the event', async ({

@@ -11,9 +11,8 @@ import {
   POST_COMMENT,
   POST_REPLY,
 } from '../common/messages.ts';
-import { exportPublicKey, signRequest } from '../server/auth/signatures.ts';
 import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { API, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
+import { apiSignIn, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The comments of a post as members meet them on the real server (CMT-01..12, PERM-10,
@@ -21,53 +20,6 @@ import { API, sidewaysOverflow, signInAs, seriousAxeViolations } from './support
  * member M in M's lodge (so M2 sees it too), so the tests run side by side without touching
  * the demo data others rely on.
  */
-
-interface ApiClient {
-  call<T>(method: string, path: string, body?: unknown): Promise<T>;
-  lodgeId: number;
-}
-
-/** Signs in over HTTP as a non-browser client would (docs/architecture.md §5) and signs every call. */
-async function apiSignIn(baseURL: string, username: string): Promise<ApiClient> {
-  const keyPair = crypto.generateKeyPairSync('ed25519');
-  const signIn = await fetch(`${baseURL}${API}/session.json`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({
-      user: { username, password: DEMO_PASSWORD, public_key: exportPublicKey(keyPair.publicKey) },
-    }),
-  });
-  expect(signIn.status, `sign-in as ${username}`).toBe(200);
-  const cookie = /lodgehall_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error('no session cookie');
-  const answer = (await signIn.json()) as {
-    data: { user: { clubs: { id: number; is_leaf: boolean }[] } };
-  };
-  // A member post goes to one of the member's lodges (AMB-09), not a district.
-  const lodgeId = answer.data.user.clubs.find((club) => club.is_leaf)?.id ?? 0;
-  return {
-    lodgeId,
-    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const text = body === undefined ? '' : JSON.stringify(body);
-      const target = `${API}${path}`;
-      const { salt, signature } = signRequest(keyPair.privateKey, method, target, text);
-      const response = await fetch(`${baseURL}${target}`, {
-        method,
-        headers: {
-          cookie,
-          'x-salt': salt,
-          'x-signature': signature,
-          Accept: 'application/json',
-          ...(text ? { 'Content-Type': 'application/json' } : {}),
-        },
-        ...(text ? { body: text } : {}),
-      });
-      const answerText = await response.text();
-      expect(response.ok, `${method} ${path}: ${response.status} ${answerText}`).toBe(true);
-      return JSON.parse(answerText) as T;
-    },
-  };
-}
 
 interface PostAnswer {
   data: { post: { id: number; comment_container: { id: number } } };

@@ -1,8 +1,12 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type Response } from '@playwright/test';
+import { ROLE_WEBMASTER } from '../common/constants.ts';
+import { exportPublicKey, signRequest } from '../server/auth/signatures.ts';
+import { DEMO_PASSWORD } from '../server/db/seed/personas.ts';
 
 /** Shared steps of the browser tests: signing in as a person would, and reading the outbox. */
 
@@ -115,4 +119,84 @@ export async function axeViolations(
 /** The serious and critical findings only: what the screens' tests hold at zero. */
 export function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
   return axeViolations(page, { seriousOnly: true, ...(include ? { include } : {}) });
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON answer; undefined for an empty one (a 204). */
+  json: unknown;
+}
+
+export interface ApiClient {
+  /** A signed call that must succeed; resolves with its JSON answer. */
+  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** A signed call, whatever its answer. */
+  request(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  /** The member's first leaf lodge (a member post goes to one, AMB-09). */
+  lodgeId: number;
+  /** The first lodge the member is webmaster of, or null. */
+  webmasterLodgeId: number | null;
+}
+
+/**
+ * Signs in over HTTP as a non-browser client would (docs/architecture.md §5) and signs every
+ * call: how a test makes the records it writes on, apart from the demo data others read.
+ */
+export async function apiSignIn(baseURL: string, username: string): Promise<ApiClient> {
+  const keyPair = crypto.generateKeyPairSync('ed25519');
+  const signIn = await fetch(`${baseURL}${API}/session.json`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      user: { username, password: DEMO_PASSWORD, public_key: exportPublicKey(keyPair.publicKey) },
+    }),
+  });
+  expect(signIn.status, `sign-in as ${username}`).toBe(200);
+  const cookie = /lodgehall_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error('no session cookie');
+  const answer = (await signIn.json()) as {
+    data: {
+      user: { clubs: { id: number; is_leaf: boolean; club_member_role_names: string[] }[] };
+    };
+  };
+  const clubs = answer.data.user.clubs;
+  const request = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const target = `${API}${path}`;
+    const { salt, signature } = signRequest(keyPair.privateKey, method, target, text);
+    const response = await fetch(`${baseURL}${target}`, {
+      method,
+      headers: {
+        cookie,
+        'x-salt': salt,
+        'x-signature': signature,
+        Accept: 'application/json',
+        ...(text ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(text ? { body: text } : {}),
+    });
+    const answerText = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = answerText === '' ? undefined : (JSON.parse(answerText) as unknown);
+    } catch {
+      json = answerText;
+    }
+    return { status: response.status, headers: response.headers, json };
+  };
+  return {
+    lodgeId: clubs.find((club) => club.is_leaf)?.id ?? 0,
+    webmasterLodgeId:
+      clubs.find((club) => club.club_member_role_names.includes(ROLE_WEBMASTER))?.id ?? null,
+    request,
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const answer = await request(method, path, body);
+      expect(
+        answer.status < 300,
+        `${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`,
+      ).toBe(true);
+      return answer.json as T;
+    },
+  };
 }

@@ -15,3 +15,10 @@ export const STATUS_CHECKER_PATH = '/status_checker';
 
 /** NAV-10: a club's page, by its subdomain. */
 export const clubPath = (subdomain: string): string => `/clubs/${encodeURIComponent(subdomain)}`;
+
+/** A record's id from the URL (a post's, an event's), or null for anything that cannot be one. */
+export function parseRecordId(text: string | undefined): number | null {
+  if (text === undefined || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}

@@ -86,6 +86,10 @@ const calendarScreen: LazyScreen = () =>
   import('./pages/calendar/CalendarPage.tsx').then((module) => ({
     Component: module.CalendarPage,
   }));
+const eventDetailScreen: LazyScreen = () =>
+  import('./pages/calendar/EventDetailPage.tsx').then((module) => ({
+    Component: module.EventDetailPage,
+  }));
 // Club calendar (issue 10)
 const clubCalendarScreen: LazyScreen = () =>
   import('./pages/calendar/ClubCalendarPage.tsx').then((module) => ({
@@ -103,7 +107,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
   { path: '/clubs/:id', access: 'member' },
   { path: '/clubs/:id/calendar', access: 'member', screen: clubCalendarScreen },
-  { path: '/clubs/:club_id/calendar/:id', access: 'member' },
+  { path: '/clubs/:club_id/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/clubs/:id/news', access: 'member', screen: clubNewsScreen },
   { path: '/clubs/:club_id/news/:id', access: 'member', screen: postDetailScreen },
   // Posts (ROUTE-06..09)
@@ -114,7 +118,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Calendar (ROUTE-10..13)
   { path: '/calendar', access: 'member', screen: calendarScreen },
   { path: '/calendar/new', access: 'member' },
-  { path: '/calendar/:id', access: 'member' },
+  { path: '/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/calendar/:id/edit', access: 'member' },
   // Chats (ROUTE-14..19)
   { path: '/chats', access: 'member' },

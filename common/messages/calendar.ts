@@ -128,3 +128,37 @@ export const CALENDAR_FEED_LOAD_FAILED = 'Your calendar address could not be loa
 export const CALENDAR_FEED_MAKE_FAILED = 'The address could not be made. Please try again.';
 export const CALENDAR_FEED_TURN_OFF_FAILED =
   'The address could not be turned off. Please try again.';
+
+/** The event screen (CAL-11..22). Lodgehall's own words, but for the spec's fixed texts above. */
+export const LOADING_EVENT = 'Loading the event…';
+export const BACK_TO_CALENDAR = 'Back to Calendar';
+export const backToLodgeCalendar = (lodge: string): string => `Back to ${lodge} calendar`;
+export const EVENT_LODGE = 'Lodge';
+export const EVENT_WHEN = 'When';
+export const EVENT_WHERE = 'Where';
+export const ADD_TO_MY_CALENDAR = 'Add to my calendar';
+export const EVENT_DOWNLOAD_FAILED = 'The event could not be downloaded. Please try again.';
+export const YOUR_ANSWER = 'Your answer';
+export const RSVP_QUESTION = 'Will you attend?';
+export const RSVP_GUESTS_LABEL = 'Guests you will bring';
+export const RSVP_GUESTS_HINT = 'Guests are people who are not members, such as family.';
+export const SAVE_RSVP = 'Save my answer';
+export const RSVP_SAVED = 'Your answer is saved.';
+export const ERROR_SAVING_RSVP = 'Your answer could not be saved. Please try again.';
+export const goingCount = (count: number): string => `${count} going`;
+export const notGoingCount = (count: number): string => `${count} not going`;
+export const guestCount = (count: number): string => (count === 1 ? '1 guest' : `${count} guests`);
+export const ATTENDANCE_LABEL = 'Answers so far';
+export const ATTENDEES_TITLE = 'Who has answered';
+export const LOADING_ATTENDEES = 'Loading who has answered…';
+export const NO_ATTENDEES = 'No one has answered yet.';
+export const EVENT_ANNOUNCED = 'The event has been announced.';
+export const ERROR_ANNOUNCING_EVENT = 'The event could not be announced. Please try again.';
+export const EDIT_EVENT_LINK = 'Edit';
+export const DELETE_EVENT_BUTTON = 'Delete';
+export const DELETE_EVENT_TITLE = 'Delete Event';
+export const CONFIRM_DELETE_EVENT = 'Are you sure you wish to delete this calendar event?';
+export const RSVP_CHANGE_HINT = 'To change your answer, press the button.';
+export const ANNOUNCE_EVENT_TITLE = 'Announce Event';
+export const confirmAnnounceEvent = (lodge: string): string =>
+  `Every member of ${lodge} will get a notice and an e-mail about this event. Announce it now?`;

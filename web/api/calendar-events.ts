@@ -1,16 +1,26 @@
 import {
   keepPreviousData,
   useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIST_STALE_MS } from '../../common/constants.ts';
 import {
+  calendarEventAnswerSchema,
   calendarListAnswerSchema,
   clubCalendarAnswerSchema,
+  eventAttendeeAnswerSchema,
+  eventAttendeesAnswerSchema,
   type CalendarEvent,
+  type CalendarEventDetail,
   type CalendarGroup,
+  type EventAttendee,
+  type EventAttendeeAnswer,
+  type OwnEventAttendee,
 } from '../../common/schemas/calendar-event.ts';
 import { apiRequest } from '../http/client.ts';
 import { onClientStateReset } from '../http/client-state.ts';
@@ -175,4 +185,160 @@ export function useCalendarList(scope: CalendarListScope) {
 /** AMB-47 "forced": after an event is created, edited or deleted and after an RSVP. */
 export function refreshCalendarLists(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: calendarEventKeys.lists() });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event screen (CAL-11..22, issue 10 "Browser"): one event, its attendees, the RSVP, the
+// .ics download, Announce and Delete. Kept in one block at the end of the module.
+
+export async function fetchCalendarEvent(
+  id: number,
+  signal?: AbortSignal,
+): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('GET', `/calendar_events/${id}.json`, {
+    ...(signal ? { signal } : {}),
+  });
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+/** `GET /calendar_events/{id}.json` (CAL-11). A 404 is an ApiError the screen shows as such. */
+export function useCalendarEvent(id: number | null) {
+  return useQuery({
+    queryKey: calendarEventKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchCalendarEvent(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+/** The attendee list's key: under the event's, so whatever refreshes the event refreshes it. */
+export function calendarEventAttendeesKey(id: number) {
+  return [...calendarEventKeys.detail(id), 'attendees'] as const;
+}
+
+export async function fetchEventAttendees(
+  id: number,
+  signal?: AbortSignal,
+): Promise<EventAttendee[]> {
+  const answer = await apiRequest<unknown>('GET', `/calendar_events/${id}/attendees`, {
+    ...(signal ? { signal } : {}),
+  });
+  return eventAttendeesAnswerSchema.parse(answer).data.event_attendees;
+}
+
+/** `GET /calendar_events/{id}/attendees` (CAL-19); its failure is ERR-36 on the screen. */
+export function useEventAttendees(id: number) {
+  return useQuery({
+    queryKey: calendarEventAttendeesKey(id),
+    queryFn: ({ signal }) => fetchEventAttendees(id, signal),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+export interface RsvpChoice {
+  status: OwnEventAttendee['status'];
+  guests: number;
+}
+
+/**
+ * The first answer creates the RSVP (CAL-15, POST), every later one changes it by the id the
+ * event carries (CAL-16, PUT).
+ */
+export async function saveRsvp(
+  event: Pick<CalendarEvent, 'id' | 'event_attendee'>,
+  choice: RsvpChoice,
+): Promise<EventAttendeeAnswer['data']> {
+  const answer =
+    event.event_attendee === null
+      ? await apiRequest<unknown>('POST', '/event_attendees.json', {
+          body: { calendar_event_id: event.id, status: choice.status, guests: choice.guests },
+        })
+      : await apiRequest<unknown>('PUT', `/event_attendees/${event.event_attendee.id}.json`, {
+          body: { status: choice.status, guests: choice.guests },
+        });
+  return eventAttendeeAnswerSchema.parse(answer).data;
+}
+
+/**
+ * After an answer is saved the event and its attendees are fetched again (CAL-17), and every
+ * calendar list is forced to refresh (AMB-47), since the cards show the member's answer. The
+ * mutation settles only once the event is back, so the screen never shows the old answer as
+ * saved.
+ */
+export function useSaveRsvp(event: Pick<CalendarEvent, 'id' | 'event_attendee'>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: RsvpChoice) => saveRsvp(event, choice),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: calendarEventKeys.detail(event.id) }),
+        refreshCalendarLists(client),
+      ]);
+    },
+  });
+}
+
+/** The event as iCalendar text (docs/api.md Calendar feeds), signed like every call. */
+export function fetchEventIcs(id: number): Promise<string> {
+  return apiRequest<string>('GET', `/calendar_events/${id}.ics`, { accept: 'text/calendar' });
+}
+
+export async function announceCalendarEvent(id: number): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('POST', `/calendar_events/${id}/announce.json`);
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+/** Announce (CAL-21): the answer is the event, announced; the lists show the change too. */
+export function useAnnounceCalendarEvent(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => announceCalendarEvent(id),
+    onSuccess: async (event) => {
+      client.setQueryData(calendarEventKeys.detail(id), event);
+      await refreshCalendarLists(client);
+    },
+  });
+}
+
+export async function deleteCalendarEvent(id: number): Promise<void> {
+  await apiRequest<unknown>('DELETE', `/calendar_events/${id}`);
+}
+
+/** Delete (CAL-22): the event leaves the cache and every list is refreshed; the caller navigates. */
+export function useDeleteCalendarEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCalendarEvent,
+    onSuccess: async (_result, id) => {
+      client.removeQueries({ queryKey: calendarEventKeys.detail(id) });
+      await refreshCalendarLists(client);
+    },
+  });
+}
+
+/**
+ * A comment was added or removed on an event (CMT-08, CAL-20): the cached event's
+ * `comment_count` becomes the container's, since Delete depends on it (PERM-14). Patched,
+ * keeping the fetch time, as posts are (patchCommentCount in posts.ts).
+ */
+export function patchEventCommentCount(
+  client: QueryClient,
+  container: { id: number; comment_count: number },
+): void {
+  for (const query of client.getQueryCache().findAll({ queryKey: calendarEventKeys.details() })) {
+    const data = query.state.data as CalendarEventDetail | undefined;
+    if (
+      !data ||
+      !('comment_container' in data) ||
+      data.comment_container.id !== container.id ||
+      data.comment_container.comment_count === container.comment_count
+    ) {
+      continue;
+    }
+    client.setQueryData<CalendarEventDetail>(
+      query.queryKey,
+      { ...data, comment_container: { ...container } },
+      { updatedAt: query.state.dataUpdatedAt },
+    );
+  }
 }

@@ -5,13 +5,15 @@ import {
   type CommentContainer,
 } from '../../common/schemas/comment.ts';
 import { apiRequest } from '../http/client.ts';
+import { patchEventCommentCount } from './calendar-events.ts';
 import { patchCommentCount } from './posts.ts';
 
 /**
  * Comments (§7 Posts and comments; CMT-01..12). Every mutation answers with the refreshed
  * container, which replaces the cached one (CMT-08, API-CMT-06), so the list updates without
  * another call. The post's comment count is patched in the cached lists and detail rather than
- * marking them stale, so going back to a list within 15 s fetches nothing (POST-07).
+ * marking them stale, so going back to a list within 15 s fetches nothing (POST-07); an event's
+ * in its cached detail, where Delete depends on it (PERM-14).
  */
 
 /** Every comment query's key; mutations replace and invalidate through these, never a literal. */
@@ -95,6 +97,7 @@ export function useCommentAction(containerId: number) {
     onSuccess: (container) => {
       client.setQueryData(commentKeys.container(containerId), container);
       patchCommentCount(client, container);
+      patchEventCommentCount(client, container);
     },
   });
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { LOAD_MORE, TRY_AGAIN } from '../../common/messages.ts';
+import { BackLink } from './BackLink.tsx';
 
 /** The wait for a list or a record: a spinner and words a screen reader announces. */
 export function Loading({ label, testId }: { label: string; testId?: string }) {
@@ -40,6 +41,38 @@ export function LoadFailed({
         {TRY_AGAIN}
       </Button>
     </Alert>
+  );
+}
+
+/**
+ * A record (a post, an event) that failed to load for any reason but a 404 (ERR-60, AMB-15:
+ * "silently stop the spinner"): no message of its own, since the global dialog has said what
+ * failed; only the way back and Try again.
+ */
+export function RecordLoadFailed({
+  back,
+  backLabel,
+  onRetry,
+  testId,
+}: {
+  back: string;
+  backLabel: string;
+  onRetry: () => void;
+  testId: string;
+}) {
+  return (
+    <Container size={760} px="md" py={{ base: 24, sm: 32 }} data-testid={testId}>
+      <Stack gap="lg" align="flex-start">
+        <BackLink to={back} label={backLabel} />
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={22} aria-hidden="true" />}
+          onClick={onRetry}
+        >
+          {TRY_AGAIN}
+        </Button>
+      </Stack>
+    </Container>
   );
 }
 

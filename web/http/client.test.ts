@@ -82,6 +82,35 @@ describe('apiRequest: the request (API-GEN-01..03, AMB-04)', () => {
   });
 });
 
+describe('apiRequest: an answer that is not JSON (an event download)', () => {
+  it('asks for the type and resolves with the text as sent', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    fetchMock.mockResolvedValue(
+      new Response(ics, { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+    );
+    const body = await apiRequest<string>('GET', '/calendar_events/5.ics', {
+      accept: 'text/calendar',
+    });
+    expect(body).toBe(ics);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Accept')).toBe('text/calendar');
+  });
+
+  it('still reads a failure as a problem', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(404, {
+        type: 'https://lodgehall.example/problems/not-found',
+        title: 'Not found',
+      }),
+    );
+    const error = await rejection(
+      apiRequest('GET', '/calendar_events/5.ics', { accept: 'text/calendar' }),
+    );
+    expect(error.status).toBe(404);
+    expect(error.problemTitle).toBe('Not found');
+  });
+});
+
 describe('apiRequest: the global error mapping (ERR-01, ERR-02, ERR-05, AMB-15)', () => {
   it('shows Network Error when no answer comes (ERR-01)', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));

@@ -137,6 +137,11 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
   /** The caller's cancellation (e.g. TanStack Query's); a cancelled call shows no dialog. */
   signal?: AbortSignal;
+  /**
+   * The one answer that is not JSON (an event's iCalendar, `text/calendar`): sent as `Accept`,
+   * and a successful answer resolves as its text, unparsed. Failures still read as problems.
+   */
+  accept?: string;
 }
 
 export function apiPath(path: string, query?: ApiRequestOptions['query']): string {
@@ -169,8 +174,9 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, asText: boolean): Promise<unknown> {
   const text = await response.text();
+  if (asText && response.ok) return text;
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -223,7 +229,8 @@ export function requestTimeoutMs(bodyLength: number): number {
 }
 
 /**
- * Makes one API call and resolves with the parsed JSON body (undefined for an empty answer).
+ * Makes one API call and resolves with the parsed JSON body (undefined for an empty answer), or
+ * the text when `accept` names another type.
  * Rejects with ApiError; the global dialogs and the 401 rule have run by then. A call with no
  * answer in time (requestTimeoutMs) rejects as a network error, with the Network Error dialog.
  */
@@ -235,7 +242,7 @@ export async function apiRequest<T>(
   const target = apiPath(path, options.query);
   const bodyText = options.body === undefined ? '' : JSON.stringify(options.body);
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
     [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
   };
@@ -271,7 +278,7 @@ export async function apiRequest<T>(
       signal: controller.signal,
     });
     observeServerDate(response.headers.get('Date'), sentAt, Date.now());
-    body = await readBody(response);
+    body = await readBody(response, options.accept !== undefined);
   } catch (cause) {
     if (options.signal?.aborted && !timedOut) throw cause;
     const error = new ApiError({

@@ -22,12 +22,13 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
 import { NEWS_PATH } from '../../paths.ts';
-import { CommentsSection } from './comments/CommentsSection.tsx';
+import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { DonateNowLink } from './DonateNowLink.tsx';
 import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
-import { BackLink, PostLoadFailed } from './PostLoadFailed.tsx';
+import { BackLink } from '../../components/BackLink.tsx';
+import { PostLoadFailed } from './PostLoadFailed.tsx';
 import classes from './PostDetailPage.module.css';
 import { Loading } from '../../components/LoadStates.tsx';
 

@@ -1,5 +1,5 @@
 import type { Post } from '../../../common/schemas/post.ts';
-import { NEWS_PATH } from '../../paths.ts';
+import { NEWS_PATH, parseRecordId } from '../../paths.ts';
 
 /** Where the post screens lead (§2 route table; ROUTE-04..09), relative to /app. */
 
@@ -16,8 +16,4 @@ export const postPath = (post: Pick<Post, 'id'>, clubSubdomain: string | null = 
 export const editPostPath = (post: Pick<Post, 'id'>): string => `${NEWS_PATH}/${post.id}/edit`;
 
 /** A post id from the URL, or null for anything that cannot be one (the page shows the 404). */
-export function parsePostId(text: string | undefined): number | null {
-  if (text === undefined || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) ? id : null;
-}
+export const parsePostId = parseRecordId;

@@ -18,15 +18,15 @@ import {
   POST_COMMENT,
   REPLY_POSTED,
   TRY_AGAIN,
-} from '../../../../common/messages.ts';
-import type { Comment, CommentContainer } from '../../../../common/schemas/comment.ts';
-import { queryClient } from '../../../http/client.ts';
-import { commentKeys } from '../../../api/comments.ts';
-import { resetSessionForTests } from '../../../api/session.ts';
-import { OkDialogHost } from '../../../components/OkDialog.tsx';
-import { clearOkDialogs } from '../../../components/ok-dialog-store.ts';
-import { fakeApi, respond, testParty, testUser } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+} from '../../../common/messages.ts';
+import type { Comment, CommentContainer } from '../../../common/schemas/comment.ts';
+import { queryClient } from '../../http/client.ts';
+import { commentKeys } from '../../api/comments.ts';
+import { resetSessionForTests } from '../../api/session.ts';
+import { OkDialogHost } from '../OkDialog.tsx';
+import { clearOkDialogs } from '../ok-dialog-store.ts';
+import { fakeApi, respond, testParty, testUser } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 
 const CONTAINER_ID = 5;

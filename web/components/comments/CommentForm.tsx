@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { CANCEL } from '../../../../common/messages.ts';
+import { CANCEL } from '../../../common/messages.ts';
 import { canSubmitComment, commentTextProblem, formFailure } from './comment-rules.ts';
 import styles from './CommentsSection.module.css';
 

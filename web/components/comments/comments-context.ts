@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CommentAction } from '../../../api/comments.ts';
+import type { CommentAction } from '../../api/comments.ts';
 
 /** Which reply or edit form is open; at most one besides the top-level form (CMT-11). */
 export type OpenForm = { kind: 'reply' | 'edit'; commentId: number } | null;

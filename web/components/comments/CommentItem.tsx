@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import type { Comment } from '../../../../common/schemas/comment.ts';
+import type { Comment } from '../../../common/schemas/comment.ts';
 import {
   COMMENT_HIDDEN,
   COMMENT_DELETE,
@@ -17,8 +17,8 @@ import {
   commentBy,
   inReplyTo,
   replyTo,
-} from '../../../../common/messages.ts';
-import { MemberAvatar } from '../../../components/MemberAvatar.tsx';
+} from '../../../common/messages.ts';
+import { MemberAvatar } from '../MemberAvatar.tsx';
 import { commentActions, commentElementId, depthParity, listIndented } from './comment-rules.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { useCommentsContext } from './comments-context.ts';

@@ -2,8 +2,8 @@ import {
   commentFormSchema,
   type Comment,
   type CommentContainer,
-} from '../../../../common/schemas/comment.ts';
-import { isApiError } from '../../../http/client.ts';
+} from '../../../common/schemas/comment.ts';
+import { isApiError } from '../../http/client.ts';
 
 /**
  * The decisions of the comments section as pure functions, so they are tested without a

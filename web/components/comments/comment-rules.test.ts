@@ -3,9 +3,9 @@ import {
   COMMENT_MAX_LENGTH,
   type Comment,
   type CommentContainer,
-} from '../../../../common/schemas/comment.ts';
-import { ApiError } from '../../../http/client.ts';
-import { testParty } from '../../../test/fixtures.ts';
+} from '../../../common/schemas/comment.ts';
+import { ApiError } from '../../http/client.ts';
+import { testParty } from '../../test/fixtures.ts';
 import {
   MAX_INDENT_DEPTH,
   canSubmitComment,

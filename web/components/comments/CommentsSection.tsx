@@ -21,15 +21,15 @@ import {
   REPLY_POSTED,
   TRY_AGAIN,
   commentsTitle,
-} from '../../../../common/messages.ts';
-import type { CommentContainer } from '../../../../common/schemas/comment.ts';
+} from '../../../common/messages.ts';
+import type { CommentContainer } from '../../../common/schemas/comment.ts';
 import {
   commentKeys,
   useCommentAction,
   useCommentContainer,
   type CommentAction,
-} from '../../../api/comments.ts';
-import { showOkDialog } from '../../../components/ok-dialog-store.ts';
+} from '../../api/comments.ts';
+import { showOkDialog } from '../ok-dialog-store.ts';
 import {
   commentElementId,
   commentIdFromState,

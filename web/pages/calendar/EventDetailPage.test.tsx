@@ -1,0 +1,206 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ERROR_RETRIEVING_EVENT_ATTENDEES,
+  ERROR_SAVING_RSVP,
+  LOADING_EVENT,
+  NO_ATTENDEES,
+  NOT_FOUND_TITLE,
+  RSVP_GUESTS_LABEL,
+  RSVP_NOT_GOING,
+  RSVP_QUESTION,
+  SAVE_RSVP,
+  TRY_AGAIN,
+} from '../../../common/messages.ts';
+import type { CalendarEventDetail } from '../../../common/schemas/calendar-event.ts';
+import { resetSessionForTests } from '../../api/session.ts';
+import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
+import { OkDialogHost } from '../../components/OkDialog.tsx';
+import { queryClient } from '../../http/client.ts';
+import { fakeApi, respond, testCalendarEvent, testParty, testUser } from '../../test/fixtures.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { EventDetailPage } from './EventDetailPage.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function detail(overrides: Partial<CalendarEventDetail> = {}) {
+  return respond(200, {
+    data: {
+      calendar_event: {
+        ...testCalendarEvent(5, { name: 'Ladies’ Night', allows_comments: false }),
+        calendar_event_description: { id: 5, body: '<p>Dinner at six.</p>' },
+        ...overrides,
+      },
+    },
+  });
+}
+
+const comments = respond(200, {
+  data: {
+    comment_container: { id: 1005, comment_count: 0, allows_comments: false, comments: [] },
+  },
+});
+const noAttendees = respond(200, { data: { event_attendees: [] } });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/calendar', element: <p>The calendar</p> },
+      { path: '/calendar/:id', element: <EventDetailPage /> },
+      { path: '/clubs/:club_id/calendar/:id', element: <EventDetailPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithProviders(
+    <>
+      <RouterProvider router={router} />
+      <OkDialogHost />
+    </>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  clearOkDialogs();
+  queryClient.clear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  resetSessionForTests({ status: 'signedIn', user: testUser() });
+});
+
+afterEach(() => {
+  act(() => clearOkDialogs());
+  vi.unstubAllGlobals();
+});
+
+describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
+  it('shows the spinner, then the event, its description and the empty attendee list', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail(),
+        'GET /calendar_events/5/attendees': noAttendees,
+        'GET /comment_containers/1005.json': comments,
+      }),
+    );
+    renderAt('/calendar/5');
+    expect(screen.getByText(LOADING_EVENT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ladies’ Night' })).toBeTruthy();
+    expect(screen.getByText('Dinner at six.')).toBeTruthy();
+    expect(screen.getByText('Tuesday, November 24, 2026 7:30pm EST')).toBeTruthy();
+    expect(screen.getByText('Eastern Time (US & Canada)')).toBeTruthy();
+    expect(await screen.findByText(NO_ATTENDEES)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Calendar' }).getAttribute('href')).toBe(
+      '/calendar',
+    );
+  });
+
+  it('shows the 404 page for an event one may not see', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /calendar_events/5.json': respond(404, { type: 'x/not-found' }) }),
+    );
+    renderAt('/calendar/5');
+    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeTruthy();
+  });
+
+  it('stops the spinner on any other failure with no message of its own, and Try again loads it', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /calendar_events/5.json': respond(422, { type: 'x/unprocessable' }) }),
+    );
+    renderAt('/clubs/olentangy614/calendar/5');
+    expect(await screen.findByRole('button', { name: TRY_AGAIN })).toBeTruthy();
+    expect(screen.queryByText(LOADING_EVENT)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Calendar' }).getAttribute('href')).toBe(
+      '/clubs/olentangy614/calendar',
+    );
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail(),
+        'GET /calendar_events/5/attendees': noAttendees,
+        'GET /comment_containers/1005.json': comments,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: TRY_AGAIN }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ladies’ Night' })).toBeTruthy();
+  });
+
+  it('says ERR-36 when the attendees cannot be loaded, and lists them after Try again', async () => {
+    let attendees = respond(422, { type: 'x/unprocessable' });
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail(),
+        'GET /calendar_events/5/attendees': () => attendees.clone(),
+        'GET /comment_containers/1005.json': comments,
+      }),
+    );
+    renderAt('/calendar/5');
+    expect(await screen.findByText(ERROR_RETRIEVING_EVENT_ATTENDEES)).toBeTruthy();
+    attendees = respond(200, {
+      data: {
+        event_attendees: [
+          { id: 1, status: 'YES', guests: 3, party: testParty(8, 'Bill Harper') },
+          { id: 2, status: 'NO', guests: 0, party: testParty(9, 'Julio Fry') },
+        ],
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: TRY_AGAIN }));
+    const rows = await screen.findAllByTestId('attendee');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'BHBill HarperGoing +3 guests',
+      'JFJulio FryNot Going',
+    ]);
+  });
+});
+
+describe('the RSVP dialog (CAL-15..18, AMB-43)', () => {
+  it('changes an answer by PUT with its id, Not Going with 0 guests, and says so when it fails', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    let saveAnswer = respond(422, { type: 'x/unprocessable' });
+    const routes = fakeApi({
+      'GET /calendar_events/5.json': detail({
+        event_attendee: { id: 77, status: 'YES', guests: 2 },
+        event_attendance_counts: { yes: 1, no: 0, guests: 2 },
+      }),
+      'GET /calendar_events/5/attendees': noAttendees,
+      'GET /comment_containers/1005.json': comments,
+      'PUT /event_attendees/77.json': () => saveAnswer.clone(),
+    });
+    fetchMock.mockImplementation((input, init) => {
+      sent.push({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      });
+      return routes(input, init);
+    });
+    renderAt('/calendar/5');
+    const button = await screen.findByTestId('rsvp-button');
+    expect(button.textContent).toBe('Going+2 guests');
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: RSVP_QUESTION });
+    expect((within(dialog).getByLabelText(RSVP_GUESTS_LABEL) as HTMLSelectElement).value).toBe('2');
+    fireEvent.click(within(dialog).getByRole('radio', { name: RSVP_NOT_GOING }));
+    expect(within(dialog).queryByLabelText(RSVP_GUESTS_LABEL)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: SAVE_RSVP }));
+    expect(await within(dialog).findByText(ERROR_SAVING_RSVP)).toBeTruthy();
+
+    saveAnswer = respond(200, {
+      data: {
+        event_attendee: { id: 77, status: 'NO', guests: 0 },
+        event_attendance_counts: { yes: 0, no: 1, guests: 0 },
+      },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: SAVE_RSVP }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = sent.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.body)).toEqual([
+      { status: 'NO', guests: 0 },
+      { status: 'NO', guests: 0 },
+    ]);
+    // CAL-17: the event is asked for again after the answer is saved.
+    const lastPut = puts[1];
+    const afterSave = lastPut ? sent.slice(sent.indexOf(lastPut) + 1) : [];
+    expect(afterSave.some((call) => call.url.endsWith('/calendar_events/5.json'))).toBe(true);
+  });
+});

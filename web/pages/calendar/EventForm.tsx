@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  Input,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Input, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCallback, useMemo, useRef, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -57,6 +47,7 @@ import { PhotoPicker } from '../../components/photos/PhotoPicker.tsx';
 import { PHOTO_ACCEPT, usePhotoField } from '../../components/photos/use-photo-field.ts';
 import { lodgeVisibilityOptions } from '../news/post-form-options.ts';
 import { eventPath } from './calendar-paths.ts';
+import classes from './EventForm.module.css';
 import {
   EVENT_FIELD_ORDER,
   eventFormFieldOf,
@@ -286,7 +277,7 @@ export function EventForm({
               {...form.getInputProps('name')}
               disabled={submitting}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="xl">
+            <div className={classes.when}>
               <TextInput
                 label={EVENT_START_DATE}
                 withAsterisk
@@ -354,7 +345,7 @@ export function EventForm({
                 disabled={submitting}
                 error={form.errors.end_time_string}
               />
-            </SimpleGrid>
+            </div>
             <NativeSelect
               label={EVENT_TIME_ZONE}
               description={EVENT_TIME_ZONE_HINT}

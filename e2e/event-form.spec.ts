@@ -34,7 +34,14 @@ import {
 import type { CalendarEventDetail } from '../common/schemas/calendar-event.ts';
 import type { UserClub } from '../common/schemas/session.ts';
 import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import {
+  API,
+  axeViolations,
+  heading,
+  seriousAxeViolations,
+  sidewaysOverflow,
+  signInAs,
+} from './support.ts';
 
 /**
  * The event form as webmasters use it against the real server (issue 10: ROUTE-11, ROUTE-13,
@@ -522,17 +529,29 @@ test.describe('the New Calendar Event form', () => {
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 
-  test('the form has no serious accessibility findings, on a phone too', async ({ page }) => {
-    await signInAsWebmaster(page);
-    await openNewEvent(page);
-    await page.getByRole('button', { name: CREATE_EVENT }).click();
-    await expect(page.getByText(CANT_BE_BLANK).first()).toBeVisible();
-    expect(await seriousAxeViolations(page, 'main')).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(description(page)).toBeVisible();
-    expect(await sidewaysOverflow(page)).toBe(0);
-    expect(await seriousAxeViolations(page, 'main')).toEqual([]);
-  });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`axe finds nothing on the new and edit forms, errors shown, at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const clubs = await signInAsWebmaster(page);
+      await openNewEvent(page);
+      await page.getByRole('button', { name: CREATE_EVENT }).click();
+      await expect(page.getByText(CANT_BE_BLANK).first()).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await axeViolations(page), 'new').toEqual([]);
+
+      const id = await anL2Event(page, clubs);
+      await page.goto(`/app/calendar/${id}/edit`);
+      await expect(page.getByTestId('event-lodge')).toBeVisible();
+      await expect(description(page)).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(await axeViolations(page), 'edit').toEqual([]);
+    });
+  }
 });
 
 /** An event of W's lodge from W's calendar list. */

@@ -60,6 +60,13 @@ describe('dates and time labels (EVF-16, EVF-19)', () => {
     expect(isoDateFromWire('05/10/2026')).toBe('2026-05-10');
   });
 
+  it('reads years below 100 as written, as a date input gives them while a year is typed', () => {
+    expect(parseWireDate('06/01/0002')).toEqual({ year: 2, month: 6, day: 1 });
+    expect(isoDateFromWire('06/01/0020')).toBe('0020-06-01');
+    expect(isWireDate('02/29/0004')).toBe(true);
+    expect(isWireDate('02/29/0003')).toBe(false);
+  });
+
   it('reads and writes time labels like 1:00pm', () => {
     expect(parseTimeLabel('12:00am')).toBe(0);
     expect(parseTimeLabel('12:30pm')).toBe(12 * 60 + 30);

@@ -68,7 +68,10 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WIRE_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 function isRealDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999: a date input passes
+  // through 0002 and 0020 while a year is typed, and those must read back as typed.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 

@@ -90,10 +90,17 @@ const eventDetailScreen: LazyScreen = () =>
   import('./pages/calendar/EventDetailPage.tsx').then((module) => ({
     Component: module.EventDetailPage,
   }));
-// Club calendar (issue 10)
 const clubCalendarScreen: LazyScreen = () =>
   import('./pages/calendar/ClubCalendarPage.tsx').then((module) => ({
     Component: module.ClubCalendarPage,
+  }));
+const newEventScreen: LazyScreen = () =>
+  import('./pages/calendar/NewEventPage.tsx').then((module) => ({
+    Component: module.NewEventPage,
+  }));
+const editEventScreen: LazyScreen = () =>
+  import('./pages/calendar/EditEventPage.tsx').then((module) => ({
+    Component: module.EditEventPage,
   }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
@@ -117,9 +124,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/news/:id/edit', access: 'member', screen: editPostScreen },
   // Calendar (ROUTE-10..13)
   { path: '/calendar', access: 'member', screen: calendarScreen },
-  { path: '/calendar/new', access: 'member' },
+  { path: '/calendar/new', access: 'member', screen: newEventScreen },
   { path: '/calendar/:id', access: 'member', screen: eventDetailScreen },
-  { path: '/calendar/:id/edit', access: 'member' },
+  { path: '/calendar/:id/edit', access: 'member', screen: editEventScreen },
   // Chats (ROUTE-14..19)
   { path: '/chats', access: 'member' },
   { path: '/chats/new', access: 'member' },

@@ -22,6 +22,27 @@ export const EVENT_TIME_ZONE = 'Time Zone';
 export const EVENT_LOCATION = 'Location';
 export const EVENT_DESCRIPTION = 'Description';
 
+/** The event form (EVF-01..EVF-23). Lodgehall's own words. */
+export const CREATE_EVENT = 'Create Event';
+export const SAVING_EVENT = 'Saving the event…';
+export const LOADING_EVENT_FORM = 'Loading the event…';
+export const EVENT_FORM_LOAD_FAILED = 'The event could not be loaded.';
+export const EVENT_POST_AS_HINT = 'The lodge whose calendar the event goes on.';
+export const EVENT_CHOOSE_TIME = 'Choose a time';
+export const EVENT_NO_END_TIME = 'No end time';
+export const EVENT_END_DATE_HINT = 'Optional. It moves with the start date.';
+export const EVENT_END_TIME_HINT = 'Optional. It moves with the start time.';
+export const EVENT_TIME_ZONE_HINT = 'The times above are in this time zone.';
+export const EVENT_DESCRIPTION_HINT =
+  'What members should know. Use the buttons above the box for bold, lists, headings and links.';
+/** /calendar/new for a member who is not a webmaster of any lodge. */
+export const NO_LODGE_FOR_EVENTS_TITLE = 'Only a lodge’s webmaster can add events';
+export const NO_LODGE_FOR_EVENTS_TEXT =
+  'You are not a webmaster of any lodge. Ask your lodge’s secretary to add the event to the calendar.';
+/** /calendar/{id}/edit for a member who may not change the event (403). */
+export const MAY_NOT_EDIT_EVENT_TITLE = 'You cannot change this event';
+export const BACK_TO_CALENDAR = 'Back to the Calendar';
+
 /** The /calendar list (CAL-01..07). Lodgehall's own words. */
 export const CALENDAR_TITLE = 'Calendar';
 export const CALENDAR_TABS_LABEL = 'Which events';
@@ -131,7 +152,6 @@ export const CALENDAR_FEED_TURN_OFF_FAILED =
 
 /** The event screen (CAL-11..22). Lodgehall's own words, but for the spec's fixed texts above. */
 export const LOADING_EVENT = 'Loading the event…';
-export const BACK_TO_CALENDAR = 'Back to Calendar';
 export const backToLodgeCalendar = (lodge: string): string => `Back to ${lodge} calendar`;
 export const EVENT_LODGE = 'Lodge';
 export const EVENT_WHEN = 'When';

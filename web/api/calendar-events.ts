@@ -21,6 +21,8 @@ import {
   type EventAttendee,
   type EventAttendeeAnswer,
   type OwnEventAttendee,
+  type CreateCalendarEventRequest,
+  type UpdateCalendarEventRequest,
 } from '../../common/schemas/calendar-event.ts';
 import { apiRequest } from '../http/client.ts';
 import { onClientStateReset } from '../http/client-state.ts';
@@ -341,4 +343,88 @@ export function patchEventCommentCount(
       { updatedAt: query.state.dataUpdatedAt },
     );
   }
+}
+
+// ---- The event form (EVF-19..EVF-23, AMB-47): its edit load, create and update -------------
+
+/**
+ * The edit load's key sits under the event's detail key, so invalidating the detail after a
+ * save drops both.
+ */
+export function calendarEventEditKey(id: number) {
+  return [...calendarEventKeys.detail(id), 'edit'] as const;
+}
+
+export async function fetchCalendarEventForEdit(
+  id: number,
+  signal?: AbortSignal,
+): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('GET', `/calendar_events/${id}/edit.json`, {
+    ...(signal ? { signal } : {}),
+  });
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+/**
+ * `GET /calendar_events/{id}/edit.json` (EVF-20): the saved event for its form; a 403 (not an
+ * editor) and a 404 are ApiErrors. Fetched afresh each time the form opens, so it never
+ * starts from another visit's values; the form reads it once, so it is not fetched again while
+ * the member types.
+ */
+export function useCalendarEventForEdit(id: number | null) {
+  return useQuery({
+    queryKey: calendarEventEditKey(id ?? 0),
+    queryFn: ({ signal }) => fetchCalendarEventForEdit(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export async function createCalendarEvent(
+  request: CreateCalendarEventRequest,
+): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('POST', '/calendar_events', { body: request });
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+export async function updateCalendarEvent(
+  id: number,
+  request: UpdateCalendarEventRequest,
+): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('PUT', `/calendar_events/${id}.json`, {
+    body: request,
+  });
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+/**
+ * After a save (AMB-47 "forced"): every calendar list is fetched again, and the event's detail
+ * is marked stale, so its screen shows the saved values when it opens. The detail is not
+ * refetched here: the form is leaving, and the detail screen fetches it itself.
+ */
+async function afterEventSaved(client: QueryClient, id: number): Promise<void> {
+  await Promise.all([
+    refreshCalendarLists(client),
+    client.invalidateQueries({ queryKey: calendarEventKeys.detail(id), refetchType: 'none' }),
+  ]);
+}
+
+/** EVF-21: `POST /calendar_events`; answers the new event. */
+export function useCreateCalendarEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createCalendarEvent,
+    onSuccess: (event) => afterEventSaved(client, event.id),
+  });
+}
+
+/** EVF-22: `PUT /calendar_events/{id}.json`; answers the saved event. */
+export function useUpdateCalendarEvent(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UpdateCalendarEventRequest) => updateCalendarEvent(id, request),
+    onSuccess: () => afterEventSaved(client, id),
+  });
 }

@@ -37,6 +37,7 @@ export function RichTextBodyEditor({
   onChange,
   disabled = false,
   invalid = false,
+  fieldName,
 }: BodyEditorProps) {
   // The latest callback, so the editor is made once and still reports to the current form.
   const onChangeRef = useRef(onChange);
@@ -78,10 +79,11 @@ export function RichTextBodyEditor({
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           ...(invalid ? { 'aria-invalid': 'true' } : {}),
           'data-testid': 'post-body-editor',
+          ...(fieldName ? { 'data-field': fieldName } : {}),
         },
       },
     });
-  }, [editor, labelId, describedBy, invalid]);
+  }, [editor, labelId, describedBy, invalid, fieldName]);
 
   return (
     <RichTextEditor

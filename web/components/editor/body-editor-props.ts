@@ -1,4 +1,4 @@
-/** What the post form tells the body editor; shared by the lazy wrapper and the editor chunk. */
+/** What a form tells the body editor; shared by the lazy wrapper and the editor chunk. */
 export interface BodyEditorProps {
   /** The id of the visible label, read out as the editor's name. */
   labelId: string;
@@ -10,4 +10,6 @@ export interface BodyEditorProps {
   onChange: (html: string) => void;
   disabled?: boolean;
   invalid?: boolean;
+  /** The form field it edits, as `data-field`: where a form moves focus to show an error. */
+  fieldName?: string | undefined;
 }

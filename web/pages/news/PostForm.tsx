@@ -1,22 +1,8 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
+import { useCallback, useMemo, useRef } from 'react';
 import {
   ALLOWS_COMMENTS,
-  CANCEL,
   PHOTOS,
   PHOTOS_HINT,
   PHOTOS_TOO_LARGE,
@@ -25,33 +11,27 @@ import {
   POST_BODY_HINT,
   POST_BODY_LABEL,
   POST_SUBJECT_HINT,
-  savedPhotoName,
   SAVING_POST,
   SUBJECT,
   VISIBILITY,
 } from '../../../common/messages.ts';
-import { isApiError } from '../../http/client.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
-import { BodyEditor } from '../../components/editor/BodyEditor.tsx';
-import { PhotoPicker, type PickerPhoto } from '../../components/photos/PhotoPicker.tsx';
+import { RichTextField } from '../../components/editor/RichTextField.tsx';
+import { focusFirstError } from '../../components/forms/form-errors.ts';
+import { FormActions } from '../../components/forms/FormActions.tsx';
+import { useFormSave, useGoBack } from '../../components/forms/use-form-save.ts';
+import { photosTooLarge } from '../../components/photos/form-photos.ts';
+import { PhotoPicker } from '../../components/photos/PhotoPicker.tsx';
+import { PHOTO_ACCEPT, usePhotoField } from '../../components/photos/use-photo-field.ts';
 import { NEWS_PATH } from '../../paths.ts';
 import { defaultVisibility, isMemberPost, type SelectOption } from './post-form-options.ts';
 import {
-  imageContentType,
-  newPhotoGuid,
-  readFileAsBase64,
-  sortPickedFiles,
-  type FormPhoto,
-} from './post-form-photos.ts';
-import {
-  postFormErrors,
+  postFormFieldOf,
   postFormSchema,
   type PostFormField,
   type PostFormValues,
 } from './post-form-schema.ts';
 
-/** The file chooser's filter (the picked files are checked again, VAL-03). */
-const ACCEPT = '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif';
 const FIELD_ORDER: readonly PostFormField[] = [
   'post_as',
   'subject',
@@ -101,13 +81,9 @@ export function PostForm({
   save,
   fallbackError,
 }: PostFormProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const bodyId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [baseErrors, setBaseErrors] = useState<string[]>([]);
-  const [rejections, setRejections] = useState<string[]>([]);
+  // POST-15, POST-16: back where the member came from, or to the posts when opened directly.
+  const goBack = useGoBack(NEWS_PATH);
 
   const form = useForm<PostFormValues>({
     mode: 'controlled',
@@ -117,34 +93,21 @@ export function PostForm({
   const { values } = form;
   const member = isMemberPost(values.post_as);
   const visibility = useMemo(() => visibilityFor(values.post_as), [visibilityFor, values.post_as]);
+  const photos = usePhotoField(
+    values.photos,
+    (change) => form.setFieldValue('photos', change),
+    () => form.clearFieldError('photos'),
+  );
+  const saving = useFormSave<PostFormField>({
+    fallbackError,
+    fieldOf: postFormFieldOf,
+    onFieldErrors: (fields) => {
+      form.setErrors(fields);
+      focusFirstError(formRef.current, FIELD_ORDER, fields);
+    },
+  });
 
-  // Blob previews of new photos: removal frees its own, the rest go when the form goes away.
-  const previewUrls = useRef(new Set<string>());
-  useEffect(() => {
-    const urls = previewUrls.current;
-    return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-      urls.clear();
-    };
-  }, []);
-
-  const goBack = () => {
-    // POST-15, POST-16: back where the member came from, or to the posts when opened directly.
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate(NEWS_PATH, { replace: true });
-  };
-
-  const focusFirstError = (errors: Partial<Record<string, unknown>>) => {
-    const first = FIELD_ORDER.find((field) => errors[field]);
-    if (!first) return;
-    requestAnimationFrame(() => {
-      const target =
-        first === 'new_body'
-          ? formRef.current?.querySelector<HTMLElement>('[data-testid="post-body-editor"]')
-          : formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
-      target?.focus();
-    });
-  };
+  const { submitting, baseErrors } = saving;
 
   const changePostAs = (postAs: string) => {
     form.setFieldValue('post_as', postAs);
@@ -162,78 +125,14 @@ export function PostForm({
     [form],
   );
 
-  const pickPhotos = async (files: File[]) => {
-    const { accepted, rejections: refused } = sortPickedFiles(files);
-    setRejections(refused);
-    form.clearFieldError('photos');
-    const added: FormPhoto[] = [];
-    for (const file of accepted) {
-      try {
-        const base64 = await readFileAsBase64(file);
-        const previewUrl = URL.createObjectURL(file);
-        previewUrls.current.add(previewUrl);
-        added.push({
-          kind: 'new',
-          guid: newPhotoGuid(),
-          fileName: file.name,
-          contentType: imageContentType(file),
-          base64,
-          previewUrl,
-        });
-      } catch {
-        // A file the browser cannot read (moved, no permission) is simply not added.
-      }
-    }
-    if (added.length > 0) form.setFieldValue('photos', (current) => [...current, ...added]);
-  };
-
-  const removePhoto = (key: string) => {
-    const photo = values.photos.find((item) => photoKey(item) === key);
-    if (photo?.kind === 'new') {
-      URL.revokeObjectURL(photo.previewUrl);
-      previewUrls.current.delete(photo.previewUrl);
-    }
-    form.setFieldValue('photos', (current) => current.filter((item) => photoKey(item) !== key));
-  };
-
-  const submit = async (checked: PostFormValues) => {
-    if (submitting) return;
-    setBaseErrors([]);
-    const photoBytes = checked.photos.reduce(
-      (sum, photo) => sum + (photo.kind === 'new' ? photo.base64.length : 0),
-      0,
-    );
-    if (photoBytes + checked.new_body.length > MAX_UPLOAD_REQUEST_BYTES * 0.95) {
+  const submit = (checked: PostFormValues) => {
+    if (photosTooLarge(checked.photos, checked.new_body.length)) {
       form.setFieldError('photos', PHOTOS_TOO_LARGE);
-      focusFirstError({ photos: true });
+      focusFirstError(formRef.current, FIELD_ORDER, { photos: true });
       return;
     }
-    setSubmitting(true);
-    try {
-      await save(checked);
-      goBack();
-    } catch (error) {
-      const found = postFormErrors(
-        isApiError(error) && error.status === 422 ? error.errors : null,
-        fallbackError,
-      );
-      form.setErrors(found.fields);
-      setBaseErrors(found.base);
-      focusFirstError(found.fields);
-      setSubmitting(false);
-    }
+    void saving.save(() => save(checked), goBack);
   };
-
-  const pickerPhotos: PickerPhoto[] = values.photos.map((photo, index) => ({
-    key: photoKey(photo),
-    previewUrl: photo.previewUrl,
-    name: photo.kind === 'new' ? photo.fileName : savedPhotoName(index + 1),
-  }));
-
-  const bodyError = form.errors.new_body;
-  const bodyDescribedBy = [`${bodyId}-description`, bodyError ? `${bodyId}-error` : null]
-    .filter(Boolean)
-    .join(' ');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 40 }} shadow="xs">
@@ -247,8 +146,8 @@ export function PostForm({
           onSubmit={(event) => {
             event.preventDefault();
             const result = form.validate();
-            if (result.hasErrors) focusFirstError(result.errors);
-            else void submit(form.getValues());
+            if (result.hasErrors) focusFirstError(formRef.current, FIELD_ORDER, result.errors);
+            else submit(form.getValues());
           }}
         >
           <Stack gap="xl">
@@ -274,36 +173,25 @@ export function PostForm({
                 disabled={submitting}
               />
             )}
-            <Input.Wrapper
-              id={bodyId}
+            <RichTextField
               label={POST_BODY_LABEL}
               description={POST_BODY_HINT}
-              error={bodyError}
-              withAsterisk
-              size="lg"
-              labelProps={{ id: `${bodyId}-label`, htmlFor: undefined }}
-            >
-              <div style={{ marginTop: 8 }}>
-                <BodyEditor
-                  labelId={`${bodyId}-label`}
-                  describedBy={bodyDescribedBy}
-                  initialHtml={initialValues.new_body}
-                  onChange={onBodyChange}
-                  disabled={submitting}
-                  invalid={Boolean(bodyError)}
-                />
-              </div>
-            </Input.Wrapper>
+              error={form.errors.new_body as string | undefined}
+              initialHtml={initialValues.new_body}
+              onChange={onBodyChange}
+              disabled={submitting}
+              fieldName="new_body"
+            />
             <PhotoPicker
               label={PHOTOS}
               description={PHOTOS_HINT}
-              photos={pickerPhotos}
-              onPick={(files) => void pickPhotos(files)}
-              onRemove={removePhoto}
-              rejections={rejections}
+              photos={photos.pickerPhotos}
+              onPick={photos.pick}
+              onRemove={photos.remove}
+              rejections={photos.rejections}
               error={typeof form.errors.photos === 'string' ? form.errors.photos : undefined}
               disabled={submitting}
-              accept={ACCEPT}
+              accept={PHOTO_ACCEPT}
             />
             <NativeSelect
               label={VISIBILITY}
@@ -323,36 +211,15 @@ export function PostForm({
               {...form.getInputProps('allows_comments', { type: 'checkbox' })}
               disabled={submitting}
             />
-            <Group gap="md" justify="flex-end" wrap="wrap-reverse">
-              <Button
-                variant="default"
-                onClick={goBack}
-                disabled={submitting}
-                miw={{ base: '100%', xs: 160 }}
-              >
-                {CANCEL}
-              </Button>
-              <Button
-                type="submit"
-                loading={submitting}
-                loaderProps={{ 'aria-label': SAVING_POST }}
-                miw={{ base: '100%', xs: 200 }}
-              >
-                {submitLabel}
-              </Button>
-            </Group>
-            {submitting && (
-              <Text size="md" role="status" ta="right">
-                {SAVING_POST}
-              </Text>
-            )}
+            <FormActions
+              submitLabel={submitLabel}
+              savingLabel={SAVING_POST}
+              submitting={submitting}
+              onCancel={goBack}
+            />
           </Stack>
         </form>
       </Stack>
     </Paper>
   );
-}
-
-function photoKey(photo: FormPhoto): string {
-  return photo.kind === 'saved' ? `saved-${photo.id}` : `new-${photo.guid}`;
 }

@@ -7,7 +7,12 @@ import {
 } from '../../../common/schemas/post.ts';
 import type { FieldErrors } from '../../http/client.ts';
 import { isMemberPost } from './post-form-options.ts';
-import { photosAttributes, type FormPhoto } from './post-form-photos.ts';
+import { formErrors, type FormErrors } from '../../components/forms/form-errors.ts';
+import {
+  isPhotoErrorKey,
+  photosAttributes,
+  type FormPhoto,
+} from '../../components/photos/form-photos.ts';
 
 /**
  * The post form's values, their check and the requests made from them (POST-10, POST-17,
@@ -87,16 +92,6 @@ export function updatePostRequest(values: PostFormValues): UpdatePostRequest {
   };
 }
 
-/** Server names that belong under the Photos field (the last key of the failing path). */
-const PHOTO_KEYS = new Set([
-  'photos',
-  'photos_attributes',
-  'id',
-  'guid',
-  'image_file_name',
-  'image_content_type',
-  'image_base64',
-]);
 const FORM_KEYS: ReadonlySet<string> = new Set([
   'post_as',
   'subject',
@@ -105,32 +100,18 @@ const FORM_KEYS: ReadonlySet<string> = new Set([
   'allows_comments',
 ]);
 
-export interface PostFormErrors {
-  fields: Partial<Record<PostFormField, string>>;
-  base: string[];
+/** The post form's field for a server field name; null for the base alert. */
+export function postFormFieldOf(serverName: string): PostFormField | null {
+  if (isPhotoErrorKey(serverName)) return 'photos';
+  return FORM_KEYS.has(serverName) ? (serverName as PostFormField) : null;
 }
+
+export type PostFormErrors = FormErrors<PostFormField>;
 
 /**
  * ERR-05, ERR-37, ERR-38: a 422's messages under their fields (joined by ', ') and the rest in
  * the base alert; when nothing usable came back, the fallback alone.
  */
 export function postFormErrors(errors: FieldErrors | null, fallback: string): PostFormErrors {
-  const byField: Partial<Record<PostFormField, string[]>> = {};
-  const base: string[] = [];
-  for (const [name, messages] of Object.entries(errors ?? {})) {
-    if (messages.length === 0) continue;
-    const field: PostFormField | null = PHOTO_KEYS.has(name)
-      ? 'photos'
-      : FORM_KEYS.has(name)
-        ? (name as PostFormField)
-        : null;
-    if (field === null) base.push(...messages);
-    else byField[field] = [...(byField[field] ?? []), ...messages];
-  }
-  const fields: PostFormErrors['fields'] = {};
-  for (const [field, messages] of Object.entries(byField)) {
-    fields[field as PostFormField] = messages.join(', ');
-  }
-  if (base.length === 0 && Object.keys(fields).length === 0) base.push(fallback);
-  return { fields, base };
+  return formErrors(errors, fallback, postFormFieldOf);
 }

@@ -1,14 +1,19 @@
-import { IMAGE_EXTENSIONS, IMAGE_MIME_TYPES } from '../../../common/constants.ts';
+import {
+  IMAGE_EXTENSIONS,
+  IMAGE_MIME_TYPES,
+  MAX_UPLOAD_REQUEST_BYTES,
+} from '../../../common/constants.ts';
 import { FILE_NOT_READABLE } from '../../../common/messages.ts';
 import { imageFileTypeInvalid } from '../../../common/messages.ts';
 import type { PhotoAttributes } from '../../../common/schemas/post.ts';
 
 /**
- * Photos of the post form (POST-12, POST-18, VAL-01, VAL-03, AMB-18): which picked files are
- * accepted, how a new one is read for sending, and what `photos_attributes` the form sends.
+ * Photos of a form (posts, events; POST-12, POST-18, EVF-02, VAL-01, VAL-03, AMB-18): which
+ * picked files are accepted, how a new one is read for sending, and what `photos_attributes`
+ * the form sends.
  */
 
-/** A photo already saved with the post: sent back as `{id}` only (POST-18). */
+/** A photo already saved with the post or event: sent back as `{id}` only (POST-18). */
 export interface SavedFormPhoto {
   kind: 'saved';
   id: number;
@@ -103,4 +108,31 @@ export function photosAttributes(photos: readonly FormPhoto[]): PhotoAttributes[
           image_base64: photo.base64,
         },
   );
+}
+
+/** Server field names that belong under a form's Photos field (the last key of the path). */
+const PHOTO_ERROR_KEYS: ReadonlySet<string> = new Set([
+  'photos',
+  'photos_attributes',
+  'id',
+  'guid',
+  'image_file_name',
+  'image_content_type',
+  'image_base64',
+]);
+
+export function isPhotoErrorKey(serverName: string): boolean {
+  return PHOTO_ERROR_KEYS.has(serverName);
+}
+
+/**
+ * True when the new photos and the rest of the body (`otherLength` characters) would come near
+ * the server's request limit: the form says so instead of sending a request that must fail.
+ */
+export function photosTooLarge(photos: readonly FormPhoto[], otherLength: number): boolean {
+  const photoBytes = photos.reduce(
+    (sum, photo) => sum + (photo.kind === 'new' ? photo.base64.length : 0),
+    0,
+  );
+  return photoBytes + otherLength > MAX_UPLOAD_REQUEST_BYTES * 0.95;
 }

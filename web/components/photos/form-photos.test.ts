@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
 import {
   imageContentType,
+  isPhotoErrorKey,
+  photosTooLarge,
   isAcceptedImage,
   photosAttributes,
   readFileAsBase64,
   sortPickedFiles,
-} from './post-form-photos.ts';
+} from './form-photos.ts';
 
 describe('the photo type check (VAL-01, VAL-03, CONST-21, AMB-18)', () => {
   it.each([
@@ -83,5 +86,30 @@ describe('photos_attributes (POST-17, POST-18)', () => {
   it('reads a file as plain base64, without the data: prefix', async () => {
     const file = new Blob([new Uint8Array([1, 2, 3, 250])], { type: 'image/png' });
     expect(await readFileAsBase64(file)).toBe('AQID+g==');
+  });
+});
+
+describe('the request size guard and the Photos field’s server names', () => {
+  const photo = (base64: string) => ({
+    kind: 'new' as const,
+    guid: 'g',
+    fileName: 'a.png',
+    contentType: 'image/png',
+    base64,
+    previewUrl: 'blob:a',
+  });
+
+  it('counts only new photos’ bytes and the rest of the body against the request limit', () => {
+    const almost = 'a'.repeat(Math.floor(MAX_UPLOAD_REQUEST_BYTES * 0.9));
+    expect(photosTooLarge([photo(almost)], 0)).toBe(false);
+    expect(photosTooLarge([photo(almost)], MAX_UPLOAD_REQUEST_BYTES * 0.1)).toBe(true);
+    expect(photosTooLarge([{ kind: 'saved', id: 1, previewUrl: 'x' }], 10)).toBe(false);
+  });
+
+  it('puts photo-level names under Photos and nothing else', () => {
+    expect(['photos', 'photos_attributes', 'image_base64', 'guid'].every(isPhotoErrorKey)).toBe(
+      true,
+    );
+    expect(isPhotoErrorKey('name')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
+  BACK_TO_CALENDAR,
   ADD_A_COMMENT,
   ADD_TO_MY_CALENDAR,
   ANNOUNCE,
@@ -447,7 +448,7 @@ test.describe('the event screen (CAL-11..22)', () => {
     await page.goto(`/app/calendar/${id}`);
     await expect(heading(page, name)).toBeVisible();
     await expect(page.getByTestId('event-when')).toHaveText(shown ?? '');
-    await expect(page.getByRole('link', { name: 'Back to Calendar' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: BACK_TO_CALENDAR })).toHaveAttribute(
       'href',
       '/app/calendar',
     );

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** The way back from a record to its list, in words ("Back to Calendar"), 44 px tall. */
+/** The way back from a record to its list, in words ("Back to the Calendar"), 44 px tall. */
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <Anchor

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BACK_TO_CALENDAR,
   ERROR_RETRIEVING_EVENT_ATTENDEES,
   ERROR_SAVING_RSVP,
   LOADING_EVENT,
@@ -90,7 +91,7 @@ describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
     expect(screen.getByText('Tuesday, November 24, 2026 7:30pm EST')).toBeTruthy();
     expect(screen.getByText('Eastern Time (US & Canada)')).toBeTruthy();
     expect(await screen.findByText(NO_ATTENDEES)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Calendar' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: BACK_TO_CALENDAR }).getAttribute('href')).toBe(
       '/calendar',
     );
   });
@@ -111,7 +112,7 @@ describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
     expect(await screen.findByRole('button', { name: TRY_AGAIN })).toBeTruthy();
     expect(screen.queryByText(LOADING_EVENT)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to Calendar' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: BACK_TO_CALENDAR }).getAttribute('href')).toBe(
       '/clubs/olentangy614/calendar',
     );
     fetchMock.mockImplementation(

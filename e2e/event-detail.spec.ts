@@ -39,11 +39,11 @@ import { icsFileName } from '../web/pages/calendar/event-download.ts';
 import {
   API,
   apiSignIn,
+  freshEvent,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
   signInAs,
-  type ApiClient,
 } from './support.ts';
 
 /**
@@ -53,45 +53,6 @@ import {
  * made through the API by W for W's lodge and open to every member, so the tests run side by
  * side without touching the demo events the others read.
  */
-
-/** MM/DD/YYYY, `days` from today by the UTC calendar (far enough ahead to be upcoming anywhere). */
-function wireDate(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(date.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${date.getUTCFullYear()}`;
-}
-
-interface FreshEvent {
-  id: number;
-  name: string;
-  lodge: string;
-  webmaster: ApiClient;
-}
-
-/** A new, unannounced PUBLIC event of W's lodge, with W as its author. */
-async function freshEvent(baseURL: string, allowsComments = true): Promise<FreshEvent> {
-  const webmaster = await apiSignIn(baseURL, WEBMASTER.username);
-  if (webmaster.webmasterLodgeId === null) throw new Error('W is no lodge’s webmaster');
-  const name = `Ladies' Night ${crypto.randomUUID().slice(0, 8)}`;
-  const answer = await webmaster.call<CalendarEventAnswer>('POST', '/calendar_events', {
-    calendar_event: {
-      club_id: webmaster.webmasterLodgeId,
-      name,
-      location: 'Lodge hall, 45 High Street',
-      new_description: '<p>Dinner at six, then <strong>dancing</strong>. Families welcome.</p>',
-      access: 'PUBLIC',
-      start_date_string: wireDate(20),
-      start_time_string: '6:00pm',
-      end_date_string: wireDate(20),
-      end_time_string: '9:30pm',
-      time_zone_id: 1,
-      allows_comments: allowsComments,
-    },
-  });
-  const created = answer.data.calendar_event;
-  return { id: created.id, name, lodge: created.club.name, webmaster };
-}
 
 /** The first event of M's My Events: a demo event with answers, only read. */
 async function demoEvent(baseURL: string) {

@@ -37,6 +37,7 @@ import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts'
 import {
   API,
   axeViolations,
+  freshEvent,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
@@ -535,16 +536,17 @@ test.describe('the New Calendar Event form', () => {
   ]) {
     test(`axe finds nothing on the new and edit forms, errors shown, at ${viewport.width} px`, async ({
       page,
+      baseURL,
     }) => {
       await page.setViewportSize(viewport);
-      const clubs = await signInAsWebmaster(page);
+      await signInAsWebmaster(page);
       await openNewEvent(page);
       await page.getByRole('button', { name: CREATE_EVENT }).click();
       await expect(page.getByText(CANT_BE_BLANK).first()).toBeVisible();
       expect(await sidewaysOverflow(page)).toBe(0);
       expect(await axeViolations(page), 'new').toEqual([]);
 
-      const id = await anL2Event(page, clubs);
+      const { id } = await freshEvent(baseURL ?? '');
       await page.goto(`/app/calendar/${id}/edit`);
       await expect(page.getByTestId('event-lodge')).toBeVisible();
       await expect(description(page)).toBeVisible();
@@ -554,25 +556,13 @@ test.describe('the New Calendar Event form', () => {
   }
 });
 
-/** An event of W's lodge from W's calendar list. */
-async function anL2Event(page: Page, clubs: readonly UserClub[]): Promise<number> {
-  const l2 = clubs.find((club) => club.name === L2_NAME);
-  const list = page.waitForResponse((r) =>
-    new URL(r.url()).pathname.endsWith(`${API}/calendar_events.json`),
-  );
-  await page.goto('/app/calendar');
-  const answer = (await (await list).json()) as {
-    data: { calendar_events: { id: number; club: { id: number } }[] };
-  };
-  const event = answer.data.calendar_events.find((item) => item.club.id === l2?.id);
-  if (!event) throw new Error('W’s calendar has no event of their lodge');
-  return event.id;
-}
-
 test.describe('the Edit Calendar Event form', () => {
-  test('a failed update shows ERR-40 and keeps the member’s changes (EVF-23)', async ({ page }) => {
-    const clubs = await signInAsWebmaster(page, '/app/calendar');
-    const id = await anL2Event(page, clubs);
+  test('a failed update shows ERR-40 and keeps the member’s changes (EVF-23)', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsWebmaster(page, '/app/calendar');
+    const { id } = await freshEvent(baseURL ?? '');
     await page.route(`**${API}/calendar_events/${id}.json`, (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
@@ -589,15 +579,12 @@ test.describe('the Edit Calendar Event form', () => {
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 
-  test('a member who may not change the event is told so, with no form (403)', async ({ page }) => {
+  test('a member who may not change the event is told so, with no form (403)', async ({
+    page,
+    baseURL,
+  }) => {
+    const { id } = await freshEvent(baseURL ?? '');
     await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/calendar');
-    const list = page.waitForResponse((r) =>
-      new URL(r.url()).pathname.endsWith(`${API}/calendar_events.json`),
-    );
-    await page.reload();
-    const answer = (await (await list).json()) as { data: { calendar_events: { id: number }[] } };
-    const id = answer.data.calendar_events[0]?.id;
-    expect(id).toBeDefined();
     const refused = page.waitForResponse((r) => r.url().endsWith(`/${id}/edit.json`));
     await page.goto(`/app/calendar/${id}/edit`);
     expect((await refused).status()).toBe(403);

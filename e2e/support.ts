@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type Response } from '@playwright/test';
 import { ROLE_WEBMASTER } from '../common/constants.ts';
+import type { CalendarEventAnswer } from '../common/schemas/calendar-event.ts';
 import { exportPublicKey, signRequest } from '../server/auth/signatures.ts';
-import { DEMO_PASSWORD } from '../server/db/seed/personas.ts';
+import { DEMO_PASSWORD, WEBMASTER } from '../server/db/seed/personas.ts';
 
 /** Shared steps of the browser tests: signing in as a person would, and reading the outbox. */
 
@@ -199,4 +200,47 @@ export async function apiSignIn(baseURL: string, username: string): Promise<ApiC
       return answer.json as T;
     },
   };
+}
+
+/** MM/DD/YYYY, `days` from today by the UTC calendar (far enough ahead to be upcoming anywhere). */
+export function wireDate(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${date.getUTCFullYear()}`;
+}
+
+export interface FreshEvent {
+  id: number;
+  name: string;
+  lodge: string;
+  webmaster: ApiClient;
+}
+
+/**
+ * A new, unannounced PUBLIC event of W's lodge, 6:00pm to 9:30pm Eastern in 20 days, with W as
+ * its author, made through the API: a test that writes on an event, or must know one, uses its
+ * own rather than racing the screen for a demo event's id.
+ */
+export async function freshEvent(baseURL: string, allowsComments = true): Promise<FreshEvent> {
+  const webmaster = await apiSignIn(baseURL, WEBMASTER.username);
+  if (webmaster.webmasterLodgeId === null) throw new Error('W is no lodge’s webmaster');
+  const name = `Ladies' Night ${crypto.randomUUID().slice(0, 8)}`;
+  const answer = await webmaster.call<CalendarEventAnswer>('POST', '/calendar_events', {
+    calendar_event: {
+      club_id: webmaster.webmasterLodgeId,
+      name,
+      location: 'Lodge hall, 45 High Street',
+      new_description: '<p>Dinner at six, then <strong>dancing</strong>. Families welcome.</p>',
+      access: 'PUBLIC',
+      start_date_string: wireDate(20),
+      start_time_string: '6:00pm',
+      end_date_string: wireDate(20),
+      end_time_string: '9:30pm',
+      time_zone_id: 1,
+      allows_comments: allowsComments,
+    },
+  });
+  const created = answer.data.calendar_event;
+  return { id: created.id, name, lodge: created.club.name, webmaster };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { failedSaveErrors } from './form-errors.ts';
 
@@ -37,10 +38,14 @@ export function useFormSave<F extends string>({
       result = await send();
     } catch (error) {
       const found = failedSaveErrors(error, fallbackError, fieldOf);
-      onFieldErrors(found.fields);
-      setBaseErrors(found.base);
-      setSubmitting(false);
       running.current = false;
+      // The fields are enabled again before focus moves to the first with an error: focusing
+      // a field the saving state still disables does nothing.
+      flushSync(() => {
+        setBaseErrors(found.base);
+        setSubmitting(false);
+      });
+      onFieldErrors(found.fields);
       return;
     }
     onSaved(result);

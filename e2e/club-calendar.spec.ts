@@ -151,6 +151,7 @@ test.describe('a club’s calendar (ROUTE-02, ROUTE-03, CAL-08..10)', () => {
             next_cursor: null,
             club_hierarchy: ['Grand Lodge', 'District', 'Lodge'],
             type_names: ['Lodge'],
+            club: { id: 1, name: 'Harmony Lodge', subdomain: lodge, type_name: 'Lodge' },
           },
         },
       }),

@@ -122,6 +122,13 @@ export const clubCalendarAnswerSchema = z.object({
     next_cursor: z.string().nullable(),
     club_hierarchy: z.array(z.string()),
     type_names: z.array(z.string()),
+    /** The club whose calendar this is, for its heading (a member may not belong to it). */
+    club: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      subdomain: z.string(),
+      type_name: z.string(),
+    }),
   }),
 });
 export type ClubCalendarAnswer = z.infer<typeof clubCalendarAnswerSchema>;

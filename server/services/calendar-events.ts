@@ -672,6 +672,7 @@ async function clubsOfTypes(
 export interface ClubCalendarPage extends CalendarPage {
   club_hierarchy: string[];
   type_names: string[];
+  club: { id: number; name: string; subdomain: string; type_name: string };
 }
 
 /**
@@ -690,7 +691,7 @@ export async function listClubCalendarEvents(
   const club = await ctx.db
     .selectFrom('clubs as c')
     .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .select(['c.id', 'c.organization_id', 't.rank'])
+    .select(['c.id', 'c.name', 'c.subdomain', 'c.organization_id', 't.rank', 't.name as type_name'])
     .where('c.subdomain', '=', subdomain)
     .executeTakeFirst();
   if (!club) throw new NotFoundError(NO_SUCH_LODGE);
@@ -719,6 +720,7 @@ export async function listClubCalendarEvents(
     ...page,
     club_hierarchy: types.map((type) => type.name),
     type_names: types.filter((type) => type.rank >= club.rank).map((type) => type.name),
+    club: { id: club.id, name: club.name, subdomain: club.subdomain, type_name: club.type_name },
   };
 }
 

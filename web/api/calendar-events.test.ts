@@ -70,6 +70,7 @@ describe('the calendar list calls (CAL-02, API-CAL-01, D31)', () => {
           next_cursor: '1700000000000.p.5.7',
           club_hierarchy: ['Grand Lodge', 'District', 'Lodge'],
           type_names: ['District', 'Lodge'],
+          club: { id: 5, name: 'District 5', subdomain: 'district5', type_name: 'District' },
         },
       }),
     );
@@ -82,6 +83,7 @@ describe('the calendar list calls (CAL-02, API-CAL-01, D31)', () => {
     expect(first.clubTypes).toEqual({
       hierarchy: ['Grand Lodge', 'District', 'Lodge'],
       typeNames: ['District', 'Lodge'],
+      clubName: 'District 5',
     });
 
     fetchMock.mockResolvedValueOnce(listAnswer([8], null));

@@ -57,12 +57,14 @@ export type CalendarListScope =
       types?: readonly string[];
     };
 
-/** A club calendar's type names (CAL-08..10), as its every page gives them. */
+/** A club calendar's type names (CAL-08..10) and the club's name, as its every page gives them. */
 export interface ClubCalendarTypes {
   /** The organisation's club type names, top down. */
   hierarchy: string[];
   /** The club's own type and those below it: the only types its events can have. */
   typeNames: string[];
+  /** The club whose calendar it is. */
+  clubName: string;
 }
 
 export interface CalendarEventPage {
@@ -129,7 +131,11 @@ export async function fetchCalendarPage(
     events: data.calendar_events,
     nextCursor: data.next_cursor,
     readAt,
-    clubTypes: { hierarchy: data.club_hierarchy, typeNames: data.type_names },
+    clubTypes: {
+      hierarchy: data.club_hierarchy,
+      typeNames: data.type_names,
+      clubName: data.club.name,
+    },
   };
 }
 

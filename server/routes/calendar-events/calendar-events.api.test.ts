@@ -132,7 +132,9 @@ describe('GET /clubs/calendar_events.json?subdomain= (CAL-08..10)', () => {
       `/clubs/calendar_events.json?subdomain=${DEMO_CLUBS.L1}`,
     );
     expect(response.status).toBe(200);
-    const { calendar_events, club_hierarchy, type_names } = response.body.data;
+    const { calendar_events, club_hierarchy, type_names, club } = response.body.data;
+    expect(club).toMatchObject({ subdomain: DEMO_CLUBS.L1, type_name: type_names[0] });
+    expect(club.name).toMatch(/Lodge/);
     expect(type_names).toHaveLength(1);
     expect(club_hierarchy.length).toBeGreaterThan(1);
     expect(club_hierarchy.at(-1)).toBe(type_names[0]);

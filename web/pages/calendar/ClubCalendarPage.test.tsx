@@ -107,6 +107,12 @@ beforeEach(() => {
             next_cursor: club.nextCursor ?? null,
             club_hierarchy: HIERARCHY,
             type_names: club.typeNames,
+            club: {
+              id: 1,
+              name: `${url.searchParams.get('subdomain') ?? ''} club`,
+              subdomain: url.searchParams.get('subdomain') ?? '',
+              type_name: club.typeNames[0] ?? 'Lodge',
+            },
           },
         }),
       );
@@ -158,7 +164,7 @@ describe('a club’s calendar (ROUTE-02, ROUTE-03, CAL-08..10)', () => {
     renderAt('/clubs/harmony412/calendar');
     await screen.findByRole('link', { name: 'Stated Meeting' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-      clubCalendarTitle('Harmony Lodge No. 412'),
+      clubCalendarTitle('harmony412 club'),
     );
     expect(screen.queryByRole('group', { name: CLUB_TYPE_FILTER_LEGEND })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -207,7 +213,7 @@ describe('the entity differs: the main calendar and a club’s (CAL-06, AMB-47)'
     );
     // And another club is another entity too; the same club again within 15 s is not.
     await act(() => router.navigate('/clubs/harmony412/calendar'));
-    await screen.findByRole('heading', { name: clubCalendarTitle('Harmony Lodge No. 412') });
+    await screen.findByRole('heading', { name: clubCalendarTitle('harmony412 club') });
     await act(() => router.navigate('/clubs/district5/calendar'));
     await waitFor(() => expect(listCalls()).toHaveLength(5));
     await act(() => router.navigate('/clubs/district5/calendar/1'));

@@ -9,12 +9,10 @@ import {
 } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
 import {
-  flattenCalendarPages,
   useCalendarList,
   type CalendarListScope,
   type ClubCalendarTypes,
 } from '../../api/calendar-events.ts';
-import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { isApiError } from '../../http/client.ts';
 import { clubEventPath } from './calendar-paths.ts';
@@ -36,7 +34,6 @@ export function ClubCalendarPage() {
 }
 
 function ClubCalendar({ subdomain }: { subdomain: string }) {
-  const { user } = useSession();
   const [off, setOff] = useState<ReadonlySet<string>>(() => new Set());
   // A club's types: every answer gives them, and while other toggles load the last answer
   // stays (placeholder data), so they are known whenever a list is.
@@ -65,11 +62,7 @@ function ClubCalendar({ subdomain }: { subdomain: string }) {
     [subdomain],
   );
 
-  const name =
-    user?.clubs.find((club) => club.subdomain === subdomain)?.name ??
-    flattenCalendarPages(query.data).find((event) => event.club.subdomain === subdomain)?.club
-      .name ??
-    null;
+  const name = types?.clubName ?? answeredTypes?.clubName ?? null;
   const title = name === null ? CLUB_CALENDAR_TITLE : clubCalendarTitle(name);
   useDocumentTitle(`${title} – Lodgehall`);
 

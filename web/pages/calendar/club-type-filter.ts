@@ -1,6 +1,8 @@
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
 import type { ClubCalendarTypes } from '../../api/calendar-events.ts';
 
+type Types = Pick<ClubCalendarTypes, 'hierarchy' | 'typeNames'>;
+
 /**
  * A club calendar's type filter (CAL-08..10, decision D34). The calendar holds the events
  * of the club and the clubs below it, so only the club's own type and those below it
@@ -10,7 +12,7 @@ import type { ClubCalendarTypes } from '../../api/calendar-events.ts';
  */
 
 /** The types a member may toggle, top down. */
-export function toggleableTypes(types: ClubCalendarTypes): string[] {
+export function toggleableTypes(types: Types): string[] {
   const own = new Set(types.typeNames);
   const ordered = types.hierarchy.filter((name) => own.has(name));
   // A type the hierarchy does not list still gets its toggle, after the rest.
@@ -19,7 +21,7 @@ export function toggleableTypes(types: ClubCalendarTypes): string[] {
 }
 
 /** CAL-09: a club at the lowest level (one type) shows no toggles. */
-export function showsTypeToggles(types: ClubCalendarTypes): boolean {
+export function showsTypeToggles(types: Types): boolean {
   return toggleableTypes(types).length > 1;
 }
 
@@ -27,7 +29,7 @@ export function showsTypeToggles(types: ClubCalendarTypes): boolean {
  * The types shown: every toggleable type but those the member turned off (`off`). At first none
  * is off, so the club's own type and those below it are on and the higher ones off (CAL-08).
  */
-export function typesOn(types: ClubCalendarTypes, off: ReadonlySet<string>): string[] {
+export function typesOn(types: Types, off: ReadonlySet<string>): string[] {
   return toggleableTypes(types).filter((name) => !off.has(name));
 }
 

@@ -53,7 +53,7 @@ import {
   mayViewCalendarEvent,
   type CalendarEventFacts,
 } from '../policies/calendar-events.ts';
-import { getCalendarEvent } from './calendar-events.ts';
+import { getCalendarEvent, selectEvents } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
 import { removeOwnerNotices } from './notices.ts';
 import {
@@ -121,31 +121,9 @@ interface StoredEvent {
   standing: Standing;
 }
 
-/** The event's row as the writes need it, or undefined when there is none. */
+/** The event's row as the writes need it (the calendar's own select), or undefined. */
 async function readEvent(db: Kysely<Database>, id: number): Promise<StoredEventRow | undefined> {
-  const found = await db
-    .selectFrom('calendar_events as e')
-    .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
-    .innerJoin('clubs as c', 'c.id', 'e.club_id')
-    .select([
-      'e.id',
-      'e.club_id',
-      'e.party_id',
-      'e.name',
-      'e.location',
-      'e.access',
-      'e.announced',
-      'e.allows_comments',
-      'e.comment_container_id',
-      'cc.comment_count',
-      'e.calendar_event_description_id',
-      'e.start_at',
-      'e.end_at',
-      'e.time_zone_id',
-      'c.name as club_name',
-    ])
-    .where('e.id', '=', id)
-    .executeTakeFirst();
+  const found = await selectEvents(db).where('e.id', '=', id).executeTakeFirst();
   return found
     ? {
         ...found,

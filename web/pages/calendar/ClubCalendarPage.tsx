@@ -8,16 +8,12 @@ import {
   clubCalendarTitle,
 } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
-import {
-  useCalendarList,
-  type CalendarListScope,
-  type ClubCalendarTypes,
-} from '../../api/calendar-events.ts';
+import { useCalendarList, type CalendarListScope } from '../../api/calendar-events.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { isApiError } from '../../http/client.ts';
 import { clubEventPath } from './calendar-paths.ts';
 import { CalendarListView } from './CalendarListView.tsx';
-import { showsTypeToggles, toggleableTypes, typesOn, visibleEvents } from './club-type-filter.ts';
+import { showsTypeToggles, toggleableTypes, visibleEvents } from './club-type-filter.ts';
 import classes from './ClubCalendarPage.module.css';
 
 /**
@@ -34,25 +30,23 @@ export function ClubCalendarPage() {
 }
 
 function ClubCalendar({ subdomain }: { subdomain: string }) {
-  const [off, setOff] = useState<ReadonlySet<string>>(() => new Set());
-  // A club's types: every answer gives them, and while other toggles load the last answer
-  // stays (placeholder data), so they are known whenever a list is.
-  const [types, setTypes] = useState<ClubCalendarTypes | null>(null);
-  const on = useMemo(() => (types === null ? null : typesOn(types, off)), [types, off]);
-  // All types until one is turned off; then the server filters, so pages stay full (D34).
+  // The types the member chose, in the hierarchy's order; null until a toggle is first used,
+  // which is every type (CAL-08). Then the server filters, so pages stay full (D34).
+  const [chosen, setChosen] = useState<string[] | null>(null);
   const scope = useMemo<CalendarListScope>(
     () =>
-      off.size === 0 || on === null
-        ? { kind: 'club', subdomain }
-        : { kind: 'club', subdomain, types: on },
-    [subdomain, off, on],
+      chosen === null ? { kind: 'club', subdomain } : { kind: 'club', subdomain, types: chosen },
+    [subdomain, chosen],
   );
-  // The same query as the list below (one cache entry, one request): it gives the types and
-  // names the club when the member is not in it.
+  // The same query as the list below (one cache entry, one request). Every answer gives the
+  // club's types and name, and while other toggles load the last answer stays (placeholder
+  // data), so they are known whenever a list is.
   const query = useCalendarList(scope);
-  const answeredTypes = query.data?.pages[0]?.clubTypes ?? null;
-  // Adjusting state while rendering (React's pattern for state derived from a first answer).
-  if (types === null && answeredTypes !== null) setTypes(answeredTypes);
+  const types = query.data?.pages[0]?.clubTypes ?? null;
+  const on = useMemo(
+    () => chosen ?? (types === null ? null : toggleableTypes(types)),
+    [chosen, types],
+  );
   const select = useCallback(
     (events: CalendarEvent[]) => (on === null ? events : visibleEvents(events, on)),
     [on],
@@ -62,7 +56,7 @@ function ClubCalendar({ subdomain }: { subdomain: string }) {
     [subdomain],
   );
 
-  const name = types?.clubName ?? answeredTypes?.clubName ?? null;
+  const name = types?.clubName ?? null;
   const title = name === null ? CLUB_CALENDAR_TITLE : clubCalendarTitle(name);
   useDocumentTitle(`${title} – Lodgehall`);
 
@@ -79,7 +73,7 @@ function ClubCalendar({ subdomain }: { subdomain: string }) {
             multiple
             value={on}
             onChange={(next) => {
-              setOff(new Set(toggleableTypes(types).filter((type) => !next.includes(type))));
+              setChosen(toggleableTypes(types).filter((type) => next.includes(type)));
             }}
           >
             <Fieldset

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testCalendarEvent } from '../../test/fixtures.ts';
-import { showsTypeToggles, toggleableTypes, typesOn, visibleEvents } from './club-type-filter.ts';
+import { showsTypeToggles, toggleableTypes, visibleEvents } from './club-type-filter.ts';
 
 const HIERARCHY = ['Grand Lodge', 'District', 'Lodge'];
 
@@ -13,11 +13,11 @@ describe('a club calendar’s type toggles (CAL-08..10, D34)', () => {
   it('offers the club’s own type and those below it, top down, all on at first (CAL-08)', () => {
     const district = { hierarchy: HIERARCHY, typeNames: ['Lodge', 'District'] };
     expect(toggleableTypes(district)).toEqual(['District', 'Lodge']);
-    expect(typesOn(district, new Set())).toEqual(['District', 'Lodge']);
+    expect(toggleableTypes(district)).toEqual(['District', 'Lodge']);
     // The higher type has no toggle and is not on.
-    expect(typesOn(district, new Set())).not.toContain('Grand Lodge');
+    expect(toggleableTypes(district)).not.toContain('Grand Lodge');
     const top = { hierarchy: HIERARCHY, typeNames: HIERARCHY };
-    expect(typesOn(top, new Set())).toEqual(HIERARCHY);
+    expect(toggleableTypes(top)).toEqual(HIERARCHY);
   });
 
   it('shows the toggles only when more than one type is available (CAL-09)', () => {
@@ -37,10 +37,10 @@ describe('a club calendar’s type toggles (CAL-08..10, D34)', () => {
     const types = { hierarchy: HIERARCHY, typeNames: ['District', 'Lodge'] };
     const events = [ofType(1, 'District'), ofType(2, 'Lodge'), ofType(3, 'Lodge')];
     const ids = (on: string[]) => visibleEvents(events, on).map((event) => event.id);
-    expect(ids(typesOn(types, new Set()))).toEqual([1, 2, 3]);
-    expect(ids(typesOn(types, new Set(['Lodge'])))).toEqual([1]);
-    expect(ids(typesOn(types, new Set(['District', 'Lodge'])))).toEqual([]);
+    expect(ids(toggleableTypes(types))).toEqual([1, 2, 3]);
+    expect(ids(['District'])).toEqual([1]);
+    expect(ids([])).toEqual([]);
     // An event of a type with no toggle (a higher one) is not shown.
-    expect(visibleEvents([ofType(4, 'Grand Lodge')], typesOn(types, new Set()))).toEqual([]);
+    expect(visibleEvents([ofType(4, 'Grand Lodge')], toggleableTypes(types))).toEqual([]);
   });
 });

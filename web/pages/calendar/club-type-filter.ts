@@ -25,14 +25,6 @@ export function showsTypeToggles(types: Types): boolean {
   return toggleableTypes(types).length > 1;
 }
 
-/**
- * The types shown: every toggleable type but those the member turned off (`off`). At first none
- * is off, so the club's own type and those below it are on and the higher ones off (CAL-08).
- */
-export function typesOn(types: Types, off: ReadonlySet<string>): string[] {
-  return toggleableTypes(types).filter((name) => !off.has(name));
-}
-
 /** CAL-10: only the events of clubs whose type is on. */
 export function visibleEvents(
   events: readonly CalendarEvent[],

@@ -102,3 +102,39 @@ export async function areLodgeMates(db: Db, party: number, other: number): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Ids of the organisations the party currently belongs to, through any club: whose members it
+ * may find in the directory and open (docs/decisions.md D37).
+ */
+export function organizationIdsOf(db: Db, party: number) {
+  return currentMembershipsOf(db, party)
+    .innerJoin('clubs as oc', 'oc.id', 'm.club_id')
+    .select('oc.organization_id');
+}
+
+/**
+ * Current memberships (as `fellow`) of any club of the organisations `organizationIds`
+ * selects. A caller narrows it to one party (a correlated EXISTS): "is this party a current
+ * member of the viewer's organisations", the directory's visibility rule.
+ */
+export function membersOfOrganizations(
+  db: Db,
+  organizationIds: ReturnType<typeof organizationIdsOf>,
+) {
+  return db
+    .selectFrom('memberships as fellow')
+    .innerJoin('clubs as fc', 'fc.id', 'fellow.club_id')
+    .where('fc.organization_id', 'in', organizationIds)
+    .where('fellow.left_at', 'is', null);
+}
+
+/** Whether `other` is a current member of an organisation the party currently belongs to. */
+export async function sharesOrganization(db: Db, party: number, other: number): Promise<boolean> {
+  const row = await membersOfOrganizations(db, organizationIdsOf(db, party))
+    .select('fellow.id')
+    .where('fellow.party_id', '=', other)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -11,6 +11,7 @@ import { registerPostRoutes } from './posts/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
 import { registerCalendarEventRoutes } from './calendar-events/index.ts';
 import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
+import { registerMemberSearchRoutes } from './member-search/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerCommentRoutes(api);
       registerCalendarEventRoutes(api);
       registerCalendarFeedRoutes(api);
+      registerMemberSearchRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -43,6 +43,6 @@ export const DIRECTORY_TABS_LABEL = 'Members or lodges';
 export const MEMBERS_TABS_LABEL = 'Which members';
 export const LODGES_TABS_LABEL = 'Which lodges';
 export const MEMBER_SEARCH_LABEL = 'Search members by name';
-export const MEMBER_SEARCH_HINT = 'First, last or preferred name, e.g. "john sm".';
+export const MEMBER_SEARCH_HINT = 'First, last or preferred name, e.g. “john sm”.';
 export const SEARCHING = 'Searching…';
 export const MORE_RESULTS = 'More results';

@@ -102,6 +102,8 @@ const editEventScreen: LazyScreen = () =>
   import('./pages/calendar/EditEventPage.tsx').then((module) => ({
     Component: module.EditEventPage,
   }));
+const partyScreen: LazyScreen = () =>
+  import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -139,7 +141,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/parties/recent', access: 'member' },
   { path: '/parties/favorite', access: 'member' },
   { path: '/parties/search', access: 'member' },
-  { path: '/parties/:id', access: 'member' },
+  { path: '/parties/:id', access: 'member', screen: partyScreen },
   // My Account (ROUTE-25..27)
   { path: '/my_account', access: 'member', screen: myAccountScreen },
   { path: '/my_account/contacts/edit', access: 'member' },

@@ -88,12 +88,6 @@ export type PartyAnswer = z.infer<typeof partyAnswerSchema>;
  */
 export const partyIdParamsSchema = z.object({ id: z.string().max(40) });
 
-/** A party's id as a path gives it, or null when it cannot be one. */
-export function parsePartyId(text: string | undefined): number | null {
-  if (text === undefined || !/^[1-9][0-9]{0,14}$/.test(text)) return null;
-  return Number(text);
-}
-
 /** One entry of Members › Recent (ENT-18, DIR-16). */
 export const recentContactSchema = z.object({
   party: partySummarySchema,

@@ -10,7 +10,6 @@
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { NO_SUCH_PARTY } from '../../common/messages.ts';
-import { parsePartyId } from '../../common/schemas/party.ts';
 import type { Party } from '../../common/schemas/party.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import {
@@ -155,13 +154,18 @@ function favoriteContactOf(db: Db, member: Member, partyId: number) {
     .executeTakeFirst();
 }
 
+/** A party's id as the address gives it, or null when it cannot be one. */
+function partyIdOf(text: string): number | null {
+  return /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : null;
+}
+
 /**
  * GET /parties/{id} (API-DIR-02). `id` is the address's text: one that is not a party's id is
  * the 404 an unknown party is.
  */
 export async function getParty(ctx: ServiceContext, actor: Actor, id: string): Promise<Party> {
   const member = requireMember(actor);
-  const partyId = parsePartyId(id);
+  const partyId = partyIdOf(id);
   if (partyId === null) throw new NotFoundError(NO_SUCH_PARTY);
   const row = await loadVisibleParty(ctx, member, partyId);
   const [phones, email, clubs, recent, favorite] = await Promise.all([

@@ -51,3 +51,12 @@ export const MEMBER_OF_CLUB_NOTE = 'You are a member';
 export const favoriteClubLabel = (club: string): string => `Favorite: ${club}`;
 /** Recent contacts: when the member last reached this party. */
 export const lastContactedOn = (when: string): string => `${LAST_CONTACTED} ${when}`;
+/** The directory screen's own words (not in the spec; D38). */
+export const DIRECTORY_TITLE = 'Directory';
+export const DIRECTORY_TABS_LABEL = 'Members or lodges';
+export const MEMBERS_TABS_LABEL = 'Which members';
+export const LODGES_TABS_LABEL = 'Which lodges';
+export const MEMBER_SEARCH_LABEL = 'Search members by name';
+export const MEMBER_SEARCH_HINT = 'First, last or preferred name, e.g. "john sm".';
+export const SEARCHING = 'Searching…';
+export const MORE_RESULTS = 'More results';

@@ -106,6 +106,25 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * `text REGEXP pattern`, which SQLite leaves to its host: member search asks it, as PostgreSQL's
+ * `~`, whether tokens begin successive words (server/services/member-search.ts). Patterns are
+ * few (one per search text) and compiled once each while they keep coming.
+ */
+function registerRegexp(raw: SQLite.Database): void {
+  const compiled = new Map<string, RegExp>();
+  raw.function('regexp', { deterministic: true }, (pattern: unknown, text: unknown) => {
+    if (typeof pattern !== 'string' || typeof text !== 'string') return 0;
+    let re = compiled.get(pattern);
+    if (!re) {
+      if (compiled.size >= 100) compiled.clear();
+      re = new RegExp(pattern, 'u');
+      compiled.set(pattern, re);
+    }
+    return re.test(text) ? 1 : 0;
+  });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openSqlite(options);
 }
@@ -123,6 +142,7 @@ function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  registerRegexp(raw);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(raw) }),
   });

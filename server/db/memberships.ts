@@ -138,3 +138,16 @@ export async function sharesOrganization(db: Db, party: number, other: number): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Each party's current leaf lodges by name, for lists that tell two namesakes apart. */
+export function leafLodgeNamesOf(db: Db, parties: readonly number[]) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('clubs as c', 'c.id', 'm.club_id')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .select(['m.party_id', 'c.name'])
+    .where('m.party_id', 'in', parties)
+    .where('m.left_at', 'is', null)
+    .where('t.is_leaf', '=', 1)
+    .orderBy('c.name');
+}

@@ -13,6 +13,7 @@ import { registerCalendarEventRoutes } from './calendar-events/index.ts';
 import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
 import { registerPartyRoutes } from './parties/index.ts';
 import { registerUserContactRoutes } from './user-contacts/index.ts';
+import { registerMemberSearchRoutes } from './member-search/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -31,6 +32,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerCalendarFeedRoutes(api);
       registerPartyRoutes(api);
       registerUserContactRoutes(api);
+      registerMemberSearchRoutes(api);
     },
     { prefix: API_PREFIX },
   );

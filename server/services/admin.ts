@@ -1,3 +1,4 @@
+import { searchKeysOf } from '../../common/member-search.ts';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { usernameKey, usernameSchema } from '../../common/schemas/username.ts';
@@ -60,9 +61,7 @@ export async function createAdmin(
         middle_name: null,
         suffix: null,
         preferred_name: null,
-        first_name_key: 'site',
-        last_name_key: 'administrator',
-        preferred_name_key: null,
+        ...searchKeysOf({ first_name: 'Site', last_name: 'Administrator' }),
         birth_date: null,
         avatar_key: null,
         avatar_medium_key: null,

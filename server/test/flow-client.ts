@@ -1,3 +1,4 @@
+import { searchKeysOf } from '../../common/member-search.ts';
 import crypto from 'node:crypto';
 import { birthDateFromIso } from '../../common/birth-date.ts';
 import { API_PREFIX } from '../../common/constants.ts';
@@ -189,6 +190,7 @@ export interface RosterMember {
   birthDate: string;
   firstName?: string;
   lastName?: string;
+  preferredName?: string | null;
   status?: MemberStatusValue;
   email?: string | null;
   cellPhone?: string | null;
@@ -223,10 +225,12 @@ export async function addRosterMember(
       middle_name: null,
       last_name: last,
       suffix: null,
-      preferred_name: null,
-      first_name_key: first.toLowerCase(),
-      last_name_key: last.toLowerCase(),
-      preferred_name_key: null,
+      preferred_name: member.preferredName ?? null,
+      ...searchKeysOf({
+        first_name: first,
+        last_name: last,
+        preferred_name: member.preferredName ?? null,
+      }),
       birth_date: member.birthDate,
       avatar_key: null,
       avatar_medium_key: null,

@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as feedAndPhotoIndexes from './0002-feed-and-photo-indexes.ts';
 import * as calendarFeeds from './0003-calendar-feeds.ts';
 import * as eventAttendanceCounts from './0004-event-attendance-counts.ts';
+import * as memberSearchKeys from './0005-member-search-keys.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_feed_and_photo_indexes': feedAndPhotoIndexes,
   '0003_calendar_feeds': calendarFeeds,
   '0004_event_attendance_counts': eventAttendanceCounts,
+  '0005_member_search_keys': memberSearchKeys,
 };

@@ -1,3 +1,4 @@
+import { searchKeysOf } from '../../../common/member-search.ts';
 import type { MemberStatusValue, RoleName } from '../schema.ts';
 import { demoAvatarKey, DEMO_AVATAR_COUNT } from './content.ts';
 import {
@@ -508,9 +509,11 @@ async function writeMembers(
       last_name: d.lastName,
       suffix: d.suffix,
       preferred_name: d.preferredName,
-      first_name_key: d.firstName.toLowerCase(),
-      last_name_key: d.lastName.toLowerCase(),
-      preferred_name_key: d.preferredName?.toLowerCase() ?? null,
+      ...searchKeysOf({
+        first_name: d.firstName,
+        last_name: d.lastName,
+        preferred_name: d.preferredName,
+      }),
       birth_date: d.birthDate,
       avatar_key: avatar?.key ?? null,
       avatar_medium_key: avatar?.medium ?? null,

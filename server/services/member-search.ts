@@ -1,0 +1,195 @@
+import { sql } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
+import { searchTokens } from '../../common/member-search.ts';
+import { MEMBER_SEARCH_PAGE_SIZE } from '../../common/schemas/member-search.ts';
+import type { MemberSearchAnswer } from '../../common/schemas/member-search.ts';
+import { requireMember } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
+import { engineOf } from '../db/database.ts';
+import {
+  leafLodgeNamesOf,
+  leafLodgesOf,
+  membersOfClubs,
+  membersOfOrganizations,
+  organizationIdsOf,
+} from '../db/memberships.ts';
+import { prepare } from '../db/prepared.ts';
+import type { Param } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
+import { presentPartySummary } from '../presenters/party.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * Member search (`GET /contacts_by_name`, API-DIR-01): the rule of common/member-search.ts in
+ * SQL, over the keys `foldName` stored. Each "begins with" is a range on a stored key
+ * (key >= text and key < text + U+10FFFF), which both engines answer from the parties indexes
+ * because the keys compare bytewise (SQLite's BINARY, PostgreSQL's collate "C"): a search reads
+ * the names that begin with the text, never the whole roster. Found members are those the
+ * searcher may see (docs/decisions.md D37); exact names come first, then lodge-mates, then by
+ * last and first name (D38).
+ */
+
+/** Above every character a key can hold, in the bytewise order both engines compare keys in. */
+const TOP = '\u{10FFFF}';
+/** More tokens than any name has words add nothing but work. */
+const MAX_TOKENS = 6;
+
+type Slot =
+  | 'viewer'
+  | 'whole'
+  | 'wholeTop'
+  | 'head'
+  | 'headTop'
+  | 'rest'
+  | 'restTop'
+  | 'words'
+  | 'limit'
+  | 'offset';
+
+type Key = 'p.first_name_key' | 'p.last_name_key' | 'p.preferred_name_key';
+
+function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: boolean) {
+  const viewer = param<number>('viewer');
+  const regexp = engineOf(db) === 'postgres' ? sql.raw('~') : sql.raw('regexp');
+  return db
+    .selectFrom('parties as p')
+    .select([
+      'p.id',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.suffix',
+      'p.preferred_name',
+      'p.avatar_medium_key',
+    ])
+    .where((eb) => {
+      const begins = (key: Key, text: Slot, top: Slot) =>
+        eb.and([eb(key, '>=', param<string>(text)), eb(key, '<', param<string>(top))]);
+      const found = [
+        begins('p.first_name_key', 'whole', 'wholeTop'),
+        begins('p.last_name_key', 'whole', 'wholeTop'),
+        begins('p.preferred_name_key', 'whole', 'wholeTop'),
+      ];
+      if (severalTokens) {
+        found.push(
+          eb.and([
+            begins('p.first_name_key', 'head', 'headTop'),
+            begins('p.last_name_key', 'rest', 'restTop'),
+          ]),
+          eb.and([
+            begins('p.last_name_key', 'head', 'headTop'),
+            begins('p.first_name_key', 'rest', 'restTop'),
+          ]),
+          eb.and([
+            begins('p.preferred_name_key', 'head', 'headTop'),
+            begins('p.last_name_key', 'rest', 'restTop'),
+          ]),
+          eb.and([
+            begins('p.last_name_key', 'head', 'headTop'),
+            begins('p.preferred_name_key', 'rest', 'restTop'),
+          ]),
+          eb.and([
+            begins('p.preferred_name_key', 'head', 'headTop'),
+            sql<SqlBool>`${sql.ref('p.preferred_name_key')} ${regexp} ${param<string>('words')}`,
+          ]),
+        );
+      }
+      return eb.and([
+        eb.or(found),
+        eb.exists(
+          membersOfOrganizations(db, organizationIdsOf(db, viewer))
+            .select('fellow.id')
+            .where('fellow.party_id', '=', sql.ref<number>('p.id')),
+        ),
+      ]);
+    })
+    .orderBy((eb) => {
+      const is = (key: Key, text: Slot) => eb(key, '=', param<string>(text));
+      const exact = [
+        is('p.first_name_key', 'whole'),
+        is('p.last_name_key', 'whole'),
+        is('p.preferred_name_key', 'whole'),
+      ];
+      if (severalTokens) {
+        exact.push(
+          eb.and([is('p.first_name_key', 'head'), is('p.last_name_key', 'rest')]),
+          eb.and([is('p.last_name_key', 'head'), is('p.first_name_key', 'rest')]),
+          eb.and([is('p.preferred_name_key', 'head'), is('p.last_name_key', 'rest')]),
+        );
+      }
+      return eb.case().when(eb.or(exact)).then(0).else(1).end();
+    })
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(
+            membersOfClubs(db, leafLodgesOf(db, viewer))
+              .select('mate.id')
+              .where('mate.party_id', '=', sql.ref<number>('p.id')),
+          ),
+        )
+        .then(0)
+        .else(1)
+        .end(),
+    )
+    .orderBy('p.last_name_key')
+    .orderBy('p.first_name_key')
+    .orderBy('p.id')
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset'));
+}
+
+const searchOneToken = prepare((db, param: Param<Slot>) => buildSearch(db, param, false));
+const searchSeveralTokens = prepare((db, param: Param<Slot>) => buildSearch(db, param, true));
+
+/** A regular expression (the same in JavaScript and PostgreSQL) for tokens that begin successive words from the first. */
+function successiveWords(tokens: readonly string[]): string {
+  const escaped = tokens.map((token) => token.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'));
+  return `^${escaped.join('[^ ]* ')}`;
+}
+
+export async function searchMembers(
+  ctx: ServiceContext,
+  actor: Actor,
+  searchText: string,
+  page: number,
+): Promise<MemberSearchAnswer> {
+  const member = requireMember(actor);
+  const tokens = searchTokens(searchText).slice(0, MAX_TOKENS);
+  if (tokens.length === 0) return { parties: [], has_more: false };
+  const [head = '', ...tail] = tokens;
+  const whole = tokens.join(' ');
+  const rest = tail.join(' ');
+  const values: Record<Slot, unknown> = {
+    viewer: member.partyId,
+    whole,
+    wholeTop: whole + TOP,
+    head,
+    headTop: head + TOP,
+    rest,
+    restTop: rest + TOP,
+    words: successiveWords(tokens),
+    limit: MEMBER_SEARCH_PAGE_SIZE + 1,
+    offset: page * MEMBER_SEARCH_PAGE_SIZE,
+  };
+  const query = tail.length === 0 ? searchOneToken : searchSeveralTokens;
+  const { rows } = await query.run(ctx.db, values);
+  const pageRows = rows.slice(0, MEMBER_SEARCH_PAGE_SIZE);
+  const ids = pageRows.map((row) => row.id);
+  const lodges = new Map<number, string[]>();
+  if (ids.length > 0) {
+    for (const row of await leafLodgeNamesOf(ctx.db, ids).execute()) {
+      const names = lodges.get(row.party_id) ?? [];
+      names.push(row.name);
+      lodges.set(row.party_id, names);
+    }
+  }
+  return {
+    parties: pageRows.map((row) => ({
+      ...presentPartySummary(row),
+      club_names: lodges.get(row.id) ?? [],
+    })),
+    has_more: rows.length > MEMBER_SEARCH_PAGE_SIZE,
+  };
+}

@@ -41,7 +41,7 @@ export const LODGE_SEARCHING_ERROR = 'Searching error';
 export const NO_SUCH_PARTY = 'No such member.';
 export const CANNOT_CONTACT_YOURSELF = 'must be another member';
 export const LOADING_PARTY = 'Loading the member…';
-export const LOADING_CONTACTS = 'Loading…';
+export const LOADING_CONTACTS = 'Loading the members…';
 export const NO_FAVORITE_CONTACTS = 'No favorite members yet. Open a member and choose Favorite.';
 export const PARTY_CLUBS = 'Lodges';
 export const PARTY_CONTACT = 'Contact';
@@ -51,6 +51,7 @@ export const MEMBER_OF_CLUB_NOTE = 'You are a member';
 export const favoriteClubLabel = (club: string): string => `Favorite: ${club}`;
 /** Recent contacts: when the member last reached this party. */
 export const lastContactedOn = (when: string): string => `${LAST_CONTACTED} ${when}`;
+
 /** The directory screen's own words (not in the spec; D38). */
 export const DIRECTORY_TITLE = 'Directory';
 export const DIRECTORY_TABS_LABEL = 'Members or lodges';

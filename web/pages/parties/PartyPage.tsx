@@ -165,7 +165,7 @@ function ContactLinks({ party }: { party: Party }) {
               data-testid="phone-link"
             >
               <IconPhone size={24} aria-hidden="true" className={classes.contactIcon} />
-              <span className={classes.contactLabel}>{phoneLabel(phone.type)}</span>
+              <span className={classes.contactLabel}>{phoneLabel(phone.type)}</span>{' '}
               <span className={classes.contactValue}>{phoneText(phone)}</span>
             </a>
           </li>
@@ -179,7 +179,7 @@ function ContactLinks({ party }: { party: Party }) {
               data-testid="email-link"
             >
               <IconMail size={24} aria-hidden="true" className={classes.contactIcon} />
-              <span className={classes.contactLabel}>{E_MAIL}</span>
+              <span className={classes.contactLabel}>{E_MAIL}</span>{' '}
               <span className={classes.contactValue}>{party.email_address.address}</span>
             </a>
           </li>

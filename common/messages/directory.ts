@@ -49,8 +49,6 @@ export const BACK_TO_DIRECTORY = 'Back to the Directory';
 export const MEMBER_OF_CLUB_NOTE = 'You are a member';
 /** The favourite switch of a club on the party page, for screen readers. */
 export const favoriteClubLabel = (club: string): string => `Favorite: ${club}`;
-/** Recent contacts: when the member last reached this party. */
-export const lastContactedOn = (when: string): string => `${LAST_CONTACTED} ${when}`;
 
 /** The directory screen's own words (not in the spec; D38). */
 export const DIRECTORY_TITLE = 'Directory';

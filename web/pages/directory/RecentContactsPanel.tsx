@@ -2,13 +2,12 @@ import { Text } from '@mantine/core';
 import {
   ERROR_RETRIEVING_DATA,
   LOADING_CONTACTS,
-  lastContactedOn,
   NO_RECENT_CONTACTS,
 } from '../../../common/messages.ts';
 import { useRecentContacts } from '../../api/parties.ts';
 import { Loading, LoadFailed } from '../../components/LoadStates.tsx';
 import { PartyList } from '../../components/PartyList.tsx';
-import { formatLastContacted } from '../parties/party-contact.ts';
+import { LastContacted } from '../parties/LastContacted.tsx';
 
 /**
  * Members › Recent (DIR-16): the members last called, e-mailed or chatted with, newest first,
@@ -39,7 +38,7 @@ export function RecentContactsPanel() {
       testId="recent-contacts"
       entries={query.data.map((entry) => ({
         party: entry.party,
-        detail: lastContactedOn(formatLastContacted(entry.contacted_at)),
+        detail: <LastContacted at={entry.contacted_at} />,
       }))}
     />
   );

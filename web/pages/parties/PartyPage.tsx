@@ -11,7 +11,6 @@ import {
   ERROR_TITLE,
   FAVORITE,
   favoriteClubLabel,
-  LAST_CONTACTED,
   LOADING_PARTY,
   MEMBER_OF_CLUB_NOTE,
   PARTY_CLUBS,
@@ -31,13 +30,8 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { isApiError } from '../../http/client.ts';
 import { clubPath, DIRECTORY_PATH, parseRecordId } from '../../paths.ts';
-import {
-  contactTypeOfPhone,
-  formatLastContacted,
-  phoneHref,
-  phoneLabel,
-  phoneText,
-} from './party-contact.ts';
+import { contactTypeOfPhone, phoneHref, phoneLabel, phoneText } from './party-contact.ts';
+import { LastContacted } from './LastContacted.tsx';
 import classes from './PartyPage.module.css';
 
 /**
@@ -96,10 +90,7 @@ function PartyDetail({ party }: { party: Party }) {
               ) : null}
               {party.user_recent_contact ? (
                 <Text size="md" c="gray.7" data-testid="last-contacted">
-                  {LAST_CONTACTED}{' '}
-                  <time dateTime={new Date(party.user_recent_contact.contacted_at).toISOString()}>
-                    {formatLastContacted(party.user_recent_contact.contacted_at)}
-                  </time>
+                  <LastContacted at={party.user_recent_contact.contacted_at} />
                 </Text>
               ) : null}
             </div>
@@ -232,7 +223,7 @@ function ClubList({ partyId, clubs }: { partyId: number; clubs: PartyClub[] }) {
               checked={club.is_member || club.is_favorite}
               disabled={club.is_member}
               onChange={(event) => change(club, event.currentTarget.checked)}
-              classNames={{ label: classes.switchLabel }}
+              classNames={{ label: classes.switchLabel, track: classes.memberTrack }}
               data-testid="club-favorite-switch"
             />
           </li>

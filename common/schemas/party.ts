@@ -86,7 +86,7 @@ export type PartyAnswer = z.infer<typeof partyAnswerSchema>;
  * The id as the address gives it: anything but a party's id (letters, `recent`) is the 404 an
  * unknown id is, not a 422, since the address names no party either way.
  */
-export const partyIdParamsSchema = z.object({ id: z.string().max(40) });
+export const partyIdParamsSchema = z.object({ id: z.string() });
 
 /** One entry of Members › Recent (ENT-18, DIR-16). */
 export const recentContactSchema = z.object({

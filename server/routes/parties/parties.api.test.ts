@@ -191,7 +191,7 @@ describe('GET /parties/{id}: who may be seen (D37)', () => {
   });
 
   it('an id that is not a number is a 404, not a 422', async () => {
-    for (const id of ['abc', 'recent', '0', '-3', '1.5', '99999999999999999999']) {
+    for (const id of ['abc', 'recent', '0', '-3', '1.5', '9'.repeat(60)]) {
       expect((await partyAs('M', id)).status, id).toBe(404);
     }
   });

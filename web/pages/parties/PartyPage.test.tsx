@@ -250,6 +250,34 @@ describe('contact links (PARTY-04, PARTY-06..08)', () => {
     );
   });
 
+  it('on one’s own page a tap records nothing', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /parties/7': respond(200, { data: { party: { ...testPartyPage(), id: 7 } } }),
+        'GET /parties/42': partyAnswer(),
+        'POST /user_recent_contacts.json': respond(200, { data: {} }),
+      }),
+    );
+    const router = renderAt('/parties/7');
+    await screen.findByRole('heading', { level: 1, name: 'Bill Harper' });
+    expect(fireEvent.click(screen.getByTestId('email-link'))).toBe(true);
+    fireEvent.click(screen.getAllByTestId('phone-link')[0] as HTMLElement);
+    // Then a tap on another member's page: the only contact recorded is that one.
+    await act(() => router.navigate('/parties/42'));
+    await waitFor(() =>
+      expect(screen.getByTestId('party-detail').getAttribute('data-party-id')).toBe('42'),
+    );
+    fireEvent.click(screen.getByTestId('email-link'));
+    await waitFor(() =>
+      expect(sent().filter(({ call }) => call.startsWith('POST'))).toEqual([
+        {
+          call: 'POST /user_recent_contacts.json',
+          body: { user_recent_contact: { party_id: 42, contact_type: 'email' } },
+        },
+      ]),
+    );
+  });
+
   it('a member with no phone and no e-mail shows no contact links', async () => {
     fetchMock.mockImplementation(
       fakeApi({ 'GET /parties/42': partyAnswer({ phones: [], email_address: null }) }),

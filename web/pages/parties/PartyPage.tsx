@@ -23,6 +23,7 @@ import {
   useSetFavoriteClubOnParty,
   useSetFavoriteContact,
 } from '../../api/parties.ts';
+import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { Loading, RecordLoadFailed } from '../../components/LoadStates.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
@@ -139,7 +140,10 @@ function FavoriteToggle({ party }: { party: Party }) {
  * (Members › Recent) without waiting: the link goes where it goes at once.
  */
 function ContactLinks({ party }: { party: Party }) {
-  const record = useRecordContact(party.id);
+  const { user } = useSession();
+  const recordContact = useRecordContact(party.id);
+  // One's own page: a call to oneself is no contact (the server would refuse it).
+  const record = user?.party_id === party.id ? () => undefined : recordContact;
   if (party.phones.length === 0 && party.email_address === null) return null;
   return (
     <section className={classes.section} aria-labelledby="party-contact-title">

@@ -143,6 +143,8 @@ export function useRecordContact(partyId: number) {
       apiRequest<unknown>('POST', '/user_recent_contacts.json', {
         body: { user_recent_contact: { party_id: partyId, contact_type: contactType } },
         globalErrors: false,
+        // A phone may suspend the page as its dialler opens; the report is sent regardless.
+        keepalive: true,
       }),
     onSuccess: () =>
       Promise.all([

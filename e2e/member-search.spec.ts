@@ -5,13 +5,21 @@ import { matchesMemberSearch } from '../common/member-search.ts';
 import {
   BY_NAME,
   DIRECTORY_MEMBERS,
+  FAVORITE,
   DIRECTORY_TABS_LABEL,
   MEMBER_SEARCH_LABEL,
   MEMBERS_TABS_LABEL,
 } from '../common/messages.ts';
 import type { MemberSearchAnswer } from '../common/schemas/member-search.ts';
-import { DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { API, heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import {
+  API,
+  apiSignIn,
+  heading,
+  seriousAxeViolations,
+  sidewaysOverflow,
+  signInAs,
+} from './support.ts';
 
 /**
  * Members › By Name against the seeded server (issue 11, DIR-13, SRCH-01, SRCH-10, SRCH-11,
@@ -116,5 +124,50 @@ test.describe('Members › By Name (DIR-13, SRCH-10, SRCH-11, ROUTE-23)', () => 
     await expect(results(page).filter({ hasText: M2_NAME })).toContainText(M2_LODGE);
     expect(await sidewaysOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('from search to favourite (issue 11: the directory end to end)', () => {
+  test('A finds M2 by two tokens, opens him, favourites him, and finds him under Members › Favorite (DIR-13, PARTY-03, DIR-17)', async ({
+    page,
+    baseURL,
+  }) => {
+    // A is in another district of the same grand lodge (D37): found, not a lodge-mate.
+    const admin = await apiSignIn(baseURL ?? '', ADMIN.username);
+    const found = (await admin.call(
+      'GET',
+      `/contacts_by_name?search_text=${encodeURIComponent(M2_NAME)}`,
+    )) as {
+      data: MemberSearchAnswer;
+    };
+    const m2 = found.data.parties.find((party) => party.display_name === M2_NAME);
+    expect(m2).toBeDefined();
+    await admin.call('DELETE', `/user_favorite_contacts/${m2?.id ?? 0}`);
+
+    await signInAs(page, ADMIN.username, DEMO_PASSWORD, '/app/directory');
+    await searchTwoTokens(page);
+    await results(page).filter({ hasText: M2_NAME }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/parties/${m2?.id ?? 0}$`));
+    await expect(heading(page, M2_NAME)).toBeVisible();
+    const favorite = page.getByRole('switch', { name: FAVORITE, exact: true });
+    await expect(favorite).not.toBeChecked();
+    await favorite.click();
+    await expect(favorite).toBeChecked();
+
+    // Back in the directory the search is as it was left; the Favorite tab lists him.
+    await page.goBack();
+    await expect(searchBox(page)).toHaveValue(TWO_TOKENS);
+    await expect(results(page).filter({ hasText: M2_NAME })).toBeVisible();
+    await page
+      .getByRole('tablist', { name: MEMBERS_TABS_LABEL })
+      .getByRole('tab', { name: FAVORITE })
+      .click();
+    const row = page
+      .getByTestId('favorite-contacts')
+      .getByRole('link', { name: new RegExp(M2_NAME) });
+    await expect(row).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await admin.call('DELETE', `/user_favorite_contacts/${m2?.id ?? 0}`);
   });
 });

@@ -166,6 +166,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    // No parallel workers: a web request's query is small, and starting workers for one (as
+    // PostgreSQL chose for member search's thousands of names) doubled its time, while many
+    // requests at once already keep every core busy (docs/decisions.md D38).
+    options: '-c max_parallel_workers_per_gather=0',
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

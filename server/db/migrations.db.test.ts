@@ -365,3 +365,59 @@ describe('0004_event_attendance_counts (issue 10, Measure and report)', () => {
     });
   });
 });
+
+describe('0005_member_search_keys (issue 11, D38)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('folds the stored keys of parties made before it, and leaves folded ones alone', async () => {
+    const db = database.handle.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    expect((await migrator.migrateTo('0004_event_attendance_counts')).error).toBeUndefined();
+    const party = (first: string, last: string, preferred: string | null) =>
+      db
+        .insertInto('parties')
+        .values({
+          first_name: first,
+          last_name: last,
+          preferred_name: preferred,
+          // As the seed stored them before: lower-cased only.
+          first_name_key: first.toLowerCase(),
+          last_name_key: last.toLowerCase(),
+          preferred_name_key: preferred?.toLowerCase() ?? null,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const jose = await party('José', "O'Núñez", 'Pépé Le Moko');
+    const plain = await party('John', 'Smith', null);
+
+    await migrateToLatest(db);
+    const keys = await db
+      .selectFrom('parties')
+      .select(['id', 'first_name_key', 'last_name_key', 'preferred_name_key'])
+      .where('id', 'in', [jose.id, plain.id])
+      .orderBy('id')
+      .execute();
+    expect(keys).toEqual([
+      {
+        id: jose.id,
+        first_name_key: 'jose',
+        last_name_key: 'onunez',
+        preferred_name_key: 'pepe le moko',
+      },
+      { id: plain.id, first_name_key: 'john', last_name_key: 'smith', preferred_name_key: null },
+    ]);
+  });
+});

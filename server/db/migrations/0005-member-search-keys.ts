@@ -39,16 +39,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .limit(BATCH)
       .execute();
     if (rows.length === 0) return;
-    await names.transaction().execute(async (trx) => {
-      for (const row of rows) {
-        const keys = searchKeysOf(row);
-        const same =
-          keys.first_name_key === row.first_name_key &&
-          keys.last_name_key === row.last_name_key &&
-          keys.preferred_name_key === row.preferred_name_key;
-        if (!same) await trx.updateTable('parties').set(keys).where('id', '=', row.id).execute();
-      }
-    });
+    // Not a transaction of its own: PostgreSQL runs the migration in one already. Few names
+    // change (accents, apostrophes), so on SQLite their single writes are quick too.
+    for (const row of rows) {
+      const keys = searchKeysOf(row);
+      const same =
+        keys.first_name_key === row.first_name_key &&
+        keys.last_name_key === row.last_name_key &&
+        keys.preferred_name_key === row.preferred_name_key;
+      if (!same) await names.updateTable('parties').set(keys).where('id', '=', row.id).execute();
+    }
     after = rows[rows.length - 1]?.id ?? after;
   }
 }

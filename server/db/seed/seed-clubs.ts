@@ -1,3 +1,4 @@
+import { lodgeSearchKey } from '../../../common/lodge-search.ts';
 import {
   demoClubAvatarKey,
   demoMapKey,
@@ -185,6 +186,11 @@ export async function seedClubs(ctx: SeedContext): Promise<void> {
         map_image: mapImage ? demoMapKey(lodgeIndex / 5 + 1) : null,
         introduction,
         is_hiding_stock_introduction: hidingStock,
+        search_key: lodgeSearchKey({
+          name: spec.name,
+          formal_name: spec.formalName,
+          city: town.city,
+        }),
         created_at: now - rng.int(400, 2000) * DAY,
         updated_at: now - rng.int(1, 300) * DAY,
       });

@@ -9,7 +9,7 @@ import type { SearchableName } from './member-search.ts';
 export interface MemberSearchCase {
   /** What the member types. */
   text: string;
-  name: SearchableName;
+  name: SearchableName & { first_name: string; last_name: string };
   matches: boolean;
   /** Which rule the case shows, with its checklist id. */
   why: string;

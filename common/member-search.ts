@@ -19,8 +19,8 @@ import { SEARCH_MIN_CHARS } from './constants.ts';
 
 /** A name as the directory compares it. */
 export interface SearchableName {
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
   preferred_name?: string | null;
 }
 
@@ -61,8 +61,8 @@ export interface NameKeys {
 export function nameKeys(name: SearchableName): NameKeys {
   const preferred = name.preferred_name ? foldName(name.preferred_name) : '';
   return {
-    first: foldName(name.first_name),
-    last: foldName(name.last_name),
+    first: foldName(name.first_name ?? ''),
+    last: foldName(name.last_name ?? ''),
     preferred: preferred === '' ? null : preferred,
   };
 }

@@ -12,6 +12,13 @@ export const NEWS_PATH = '/news';
 export const CALENDAR_PATH = '/calendar';
 export const DIRECTORY_PATH = '/directory';
 export const STATUS_CHECKER_PATH = '/status_checker';
+/** The directory's members tabs by address (ROUTE-21..23, AMB-12). */
+export const RECENT_CONTACTS_PATH = '/parties/recent';
+export const FAVORITE_CONTACTS_PATH = '/parties/favorite';
+export const MEMBER_SEARCH_PATH = '/parties/search';
+
+/** ROUTE-24: a member's page. */
+export const partyPath = (id: number): string => `/parties/${id}`;
 
 /** NAV-10: a club's page, by its subdomain. */
 export const clubPath = (subdomain: string): string => `/clubs/${encodeURIComponent(subdomain)}`;

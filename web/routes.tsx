@@ -102,6 +102,10 @@ const editEventScreen: LazyScreen = () =>
   import('./pages/calendar/EditEventPage.tsx').then((module) => ({
     Component: module.EditEventPage,
   }));
+const directoryScreen: LazyScreen = () =>
+  import('./pages/directory/DirectoryPage.tsx').then((module) => ({
+    Component: module.DirectoryPage,
+  }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -135,10 +139,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/chats/:chatId/edit', access: 'member' },
   { path: '/chat_parties/:chatId', access: 'member' },
   // Directory and members (ROUTE-20..24). The static /parties/* paths outrank /parties/:id.
-  { path: '/directory', access: 'member' },
-  { path: '/parties/recent', access: 'member' },
-  { path: '/parties/favorite', access: 'member' },
-  { path: '/parties/search', access: 'member' },
+  { path: '/directory', access: 'member', screen: directoryScreen },
+  { path: '/parties/recent', access: 'member', screen: directoryScreen },
+  { path: '/parties/favorite', access: 'member', screen: directoryScreen },
+  { path: '/parties/search', access: 'member', screen: directoryScreen },
   { path: '/parties/:id', access: 'member' },
   // My Account (ROUTE-25..27)
   { path: '/my_account', access: 'member', screen: myAccountScreen },

@@ -36,3 +36,13 @@ export const ERROR_REMOVING_FAVORITE = 'Error removing favorite.';
 export const SEARCHING_ERROR = 'Searching Error';
 /** Lodge search failure (note the lower-case e: a different string from SEARCHING_ERROR). */
 export const LODGE_SEARCHING_ERROR = 'Searching error';
+
+/** The directory screen's own words (not in the spec; D38). */
+export const DIRECTORY_TITLE = 'Directory';
+export const DIRECTORY_TABS_LABEL = 'Members or lodges';
+export const MEMBERS_TABS_LABEL = 'Which members';
+export const LODGES_TABS_LABEL = 'Which lodges';
+export const MEMBER_SEARCH_LABEL = 'Search members by name';
+export const MEMBER_SEARCH_HINT = 'First, last or preferred name, e.g. "john sm".';
+export const SEARCHING = 'Searching…';
+export const MORE_RESULTS = 'More results';

@@ -31,6 +31,11 @@ import type { ServiceContext } from './context.ts';
 
 /** Above every character a key can hold, in the bytewise order both engines compare keys in. */
 const TOP = '\u{10FFFF}';
+/**
+ * Names ranked before the visibility check (D38): a third to all of them are visible, so a
+ * window of 256 nearly always fills a page.
+ */
+const WINDOW = 256;
 /** More tokens than any name has words add nothing but work. */
 const MAX_TOKENS = 6;
 
@@ -43,6 +48,7 @@ type Slot =
   | 'rest'
   | 'restTop'
   | 'words'
+  | 'window'
   | 'limit'
   | 'offset';
 
@@ -51,17 +57,50 @@ type Key = 'p.first_name_key' | 'p.last_name_key' | 'p.preferred_name_key';
 function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: boolean) {
   const viewer = param<number>('viewer');
   const regexp = engineOf(db) === 'postgres' ? sql.raw('~') : sql.raw('regexp');
-  return db
+  const candidates = db
     .selectFrom('parties as p')
-    .select([
-      'p.id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'p.avatar_medium_key',
-    ])
+    .select((eb) => {
+      const is = (key: Key, text: Slot) => eb(key, '=', param<string>(text));
+      const exact = [
+        is('p.first_name_key', 'whole'),
+        is('p.last_name_key', 'whole'),
+        is('p.preferred_name_key', 'whole'),
+      ];
+      if (severalTokens) {
+        exact.push(
+          eb.and([is('p.first_name_key', 'head'), is('p.last_name_key', 'rest')]),
+          eb.and([is('p.last_name_key', 'head'), is('p.first_name_key', 'rest')]),
+          eb.and([is('p.preferred_name_key', 'head'), is('p.last_name_key', 'rest')]),
+        );
+      }
+      return [
+        'p.id',
+        'p.first_name',
+        'p.middle_name',
+        'p.last_name',
+        'p.suffix',
+        'p.preferred_name',
+        'p.avatar_medium_key',
+        'p.first_name_key',
+        'p.last_name_key',
+        // Every name found, before the window's limit: whether the window held them all.
+        sql<number>`count(*) over ()`.as('found'),
+        eb.case().when(eb.or(exact)).then(0).else(1).end().as('exact_rank'),
+        eb
+          .case()
+          .when(
+            eb.exists(
+              membersOfClubs(db, leafLodgesOf(db, viewer))
+                .select('mate.id')
+                .where('mate.party_id', '=', sql.ref<number>('p.id')),
+            ),
+          )
+          .then(0)
+          .else(1)
+          .end()
+          .as('own_rank'),
+      ];
+    })
     .where((eb) => {
       const begins = (key: Key, text: Slot, top: Slot) =>
         eb.and([eb(key, '>=', param<string>(text)), eb(key, '<', param<string>(top))]);
@@ -94,48 +133,34 @@ function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: bo
           ]),
         );
       }
-      return eb.and([
-        eb.or(found),
-        eb.exists(
-          membersOfOrganizations(db, organizationIdsOf(db, viewer))
-            .select('fellow.id')
-            .where('fellow.party_id', '=', sql.ref<number>('p.id')),
-        ),
-      ]);
+      return eb.or(found);
     })
-    .orderBy((eb) => {
-      const is = (key: Key, text: Slot) => eb(key, '=', param<string>(text));
-      const exact = [
-        is('p.first_name_key', 'whole'),
-        is('p.last_name_key', 'whole'),
-        is('p.preferred_name_key', 'whole'),
-      ];
-      if (severalTokens) {
-        exact.push(
-          eb.and([is('p.first_name_key', 'head'), is('p.last_name_key', 'rest')]),
-          eb.and([is('p.last_name_key', 'head'), is('p.first_name_key', 'rest')]),
-          eb.and([is('p.preferred_name_key', 'head'), is('p.last_name_key', 'rest')]),
-        );
-      }
-      return eb.case().when(eb.or(exact)).then(0).else(1).end();
-    })
-    .orderBy((eb) =>
-      eb
-        .case()
-        .when(
-          eb.exists(
-            membersOfClubs(db, leafLodgesOf(db, viewer))
-              .select('mate.id')
-              .where('mate.party_id', '=', sql.ref<number>('p.id')),
-          ),
-        )
-        .then(0)
-        .else(1)
-        .end(),
-    )
+    .orderBy('exact_rank')
+    .orderBy('own_rank')
     .orderBy('p.last_name_key')
     .orderBy('p.first_name_key')
     .orderBy('p.id')
+    .limit(param<number>('window'));
+
+  return db
+    .selectFrom(candidates.as('c'))
+    .selectAll('c')
+    .where(({ exists }) =>
+      exists(
+        membersOfOrganizations(db, organizationIdsOf(db, viewer))
+          .select('fellow.id')
+          .where('fellow.party_id', '=', sql.ref<number>('c.id'))
+          // Keeps it a check of each row in the window: PostgreSQL would otherwise turn it into
+          // a join that first gathers every member of the organisation (70,000 at scale).
+          .limit(1)
+          .offset(0),
+      ),
+    )
+    .orderBy('c.exact_rank')
+    .orderBy('c.own_rank')
+    .orderBy('c.last_name_key')
+    .orderBy('c.first_name_key')
+    .orderBy('c.id')
     .limit(param<number>('limit'))
     .offset(param<number>('offset'));
 }
@@ -161,7 +186,7 @@ export async function searchMembers(
   const [head = '', ...tail] = tokens;
   const whole = tokens.join(' ');
   const rest = tail.join(' ');
-  const values: Record<Slot, unknown> = {
+  const values: Record<Exclude<Slot, 'window'>, unknown> = {
     viewer: member.partyId,
     whole,
     wholeTop: whole + TOP,
@@ -174,7 +199,14 @@ export async function searchMembers(
     offset: page * MEMBER_SEARCH_PAGE_SIZE,
   };
   const query = tail.length === 0 ? searchOneToken : searchSeveralTokens;
-  const { rows } = await query.run(ctx.db, values);
+  const wanted = (page + 1) * MEMBER_SEARCH_PAGE_SIZE + 1;
+  // Ranked first, checked for visibility after: a window of the best-ranked names is checked,
+  // and only when it held too few visible ones and not every name found, all of them are.
+  let { rows } = await query.run(ctx.db, { ...values, window: Math.max(WINDOW, wanted * 4) });
+  const found = Number(rows[0]?.found ?? 0);
+  if (rows.length < MEMBER_SEARCH_PAGE_SIZE + 1 && found > Math.max(WINDOW, wanted * 4)) {
+    ({ rows } = await query.run(ctx.db, { ...values, window: found }));
+  }
   const pageRows = rows.slice(0, MEMBER_SEARCH_PAGE_SIZE);
   const ids = pageRows.map((row) => row.id);
   const lodges = new Map<number, string[]>();

@@ -21,7 +21,7 @@ import { eventPath, NEW_EVENT_PATH } from './calendar-paths.ts';
 import { rememberCalendarTab, rememberedCalendarTab } from './calendar-tab.ts';
 import { CalendarFeedButton, CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { CalendarListView } from './CalendarListView.tsx';
-import classes from './CalendarPage.module.css';
+import classes from '../../components/ButtonTabs.module.css';
 
 const TABS: readonly { group: CalendarGroup; label: string; hint: string }[] = [
   { group: 'my_events', label: MY_EVENTS, hint: MY_EVENTS_HINT },

@@ -123,6 +123,8 @@ export const clubListQuerySchema = z
   .object({
     search_text: z.string().max(SEARCH_TEXT_MAX).optional(),
     by_city: z.enum(['true', 'false']).optional(),
+    /** Search pages from 0, LODGE_SEARCH_LIMIT each. */
+    page: z.coerce.number().int().min(0).max(200).default(0),
   })
   .superRefine((query, context) => {
     if (query.by_city === 'true') return;

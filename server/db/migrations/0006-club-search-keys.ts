@@ -30,15 +30,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .selectFrom('clubs')
     .select(['id', 'name', 'formal_name', 'city'])
     .execute();
-  await clubs.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      await trx
-        .updateTable('clubs')
-        .set({ search_key: lodgeSearchKey(row) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  });
+  // No transaction of its own: PostgreSQL runs each migration in one already (and refuses a
+  // nested one); on SQLite a club is one small update, and there are few clubs.
+  for (const row of rows) {
+    await clubs
+      .updateTable('clubs')
+      .set({ search_key: lodgeSearchKey(row) })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

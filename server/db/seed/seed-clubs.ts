@@ -134,7 +134,8 @@ export async function seedClubs(ctx: SeedContext): Promise<void> {
       world.clubs.set(id, info);
       world.clubsBySubdomain.set(spec.subdomain, info);
 
-      const topName = org.top?.formalName ?? def.name;
+      // "a constituent lodge of the Grand Lodge ...", not "of the The Grand Lodge ...".
+      const topName = (org.top?.formalName ?? def.name).replace(/^The /, '');
       const description = isLodge
         ? `${spec.formalName} is a constituent lodge of the ${topName}, meeting in ${town.city}, ${town.state}. Visitors in good standing are always welcome.`
         : spec.level === 1

@@ -26,6 +26,7 @@ export const CLUB_OPEN_MAP = 'Open the map';
 export const BACK_TO_CLUB = (club: string): string => `Back to ${club}`;
 export const BACK_TO_THE_LODGE = 'Back to the Lodge';
 export const BACK_TO_DIRECTORY = 'Back to the Directory';
+export const LOADING_LODGES = 'Loading the lodges…';
 /** By City: the heading of lodges whose city is not recorded. */
 export const LODGES_WITHOUT_CITY = 'City not recorded';
 export const LODGE_SEARCH_LABEL = 'Search lodges';

@@ -243,6 +243,15 @@ describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     expect(screen.getByTestId('club-map').getAttribute('href')).toBe(club.home_page_option.map_url);
   });
 
+  it('falls back to the map link when the image cannot be loaded (no network)', async () => {
+    renderAt('/clubs/harmony412');
+    const image = await screen.findByRole('img', { name: clubMapAlt(club.name) });
+    fireEvent.error(image);
+    const link = await screen.findByTestId('club-map-link');
+    expect(link.getAttribute('href')).toBe(club.home_page_option.map_url);
+    expect(screen.queryByRole('img', { name: clubMapAlt(club.name) })).toBeNull();
+  });
+
   it('links an officer with a party id to their page; one without is plain text (CLUB-16, CLUB-17)', async () => {
     const router = renderAt('/clubs/harmony412');
     const officers = await screen.findByTestId('club-officers');

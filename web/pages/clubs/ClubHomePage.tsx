@@ -12,7 +12,7 @@ import {
   IconPhoto,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MAP_IMAGE_SIZE } from '../../../common/constants.ts';
 import {
@@ -300,7 +300,11 @@ function ExternalLinks({ club }: { club: Club }) {
 
 /** CLUB-14..17: the map, the name and address, and the officers by position. */
 function AboutClub({ club }: { club: Club }) {
-  const { map_image: mapImage, map_url: mapUrl } = club.home_page_option;
+  const { map_url: mapUrl } = club.home_page_option;
+  // A provider's image that does not load (no network, a lapsed key) gives way to the link.
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const mapImage =
+    club.home_page_option.map_image === failedImage ? null : club.home_page_option.map_image;
   const street = [club.address1, club.address2].filter(Boolean);
   const town = [club.city, [club.state, club.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
@@ -324,6 +328,7 @@ function AboutClub({ club }: { club: Club }) {
             width={MAP_IMAGE_SIZE}
             height={MAP_IMAGE_SIZE}
             className={classes.map}
+            onError={() => setFailedImage(mapImage)}
           />
           <VisuallyHidden>{OPENS_IN_NEW_TAB}</VisuallyHidden>
         </a>

@@ -27,3 +27,19 @@ describe('searchTokens and isSearchable (SRCH-01)', () => {
     expect(isSearchable('jo')).toBe(true);
   });
 });
+
+describe('names with parts missing (search results carry null names)', () => {
+  it('finds a name with no first or last name by what it has, and an empty part never matches', () => {
+    const preferredOnly = { first_name: null, last_name: null, preferred_name: 'Jack Ray' };
+    expect(matchesMemberSearch(preferredOnly, 'jack')).toBe(true);
+    expect(matchesMemberSearch(preferredOnly, 'jack ra')).toBe(true);
+    expect(matchesMemberSearch(preferredOnly, 'ray')).toBe(false);
+    const lastOnly = { first_name: null, last_name: 'Smith' };
+    expect(matchesMemberSearch(lastOnly, 'smi')).toBe(true);
+    expect(matchesMemberSearch(lastOnly, 'jo smi')).toBe(false);
+  });
+  it('finds nobody for text that folds to nothing, as the server answers it', () => {
+    expect(isSearchable("''")).toBe(true);
+    expect(matchesMemberSearch({ first_name: 'John', last_name: 'Smith' }, "''")).toBe(false);
+  });
+});

@@ -7,9 +7,9 @@ import {
   CLUB_HOME,
   CLUB_POSTS,
   ERROR_MAKING_FAVORITE,
-  MEMBER_FOLLOWS_CLUB_NOTE,
+  MEMBER_OF_CLUB_NOTE,
   NOT_FOUND_TITLE,
-  favoriteClubSwitchLabel,
+  favoriteClubLabel,
 } from '../common/messages.ts';
 import type { Club, ClubListAnswer, FavoriteClub } from '../common/schemas/club.ts';
 import {
@@ -47,7 +47,7 @@ async function openClub(page: Page, subdomain: string): Promise<Club> {
 }
 
 function favoriteSwitch(page: Page, club: Pick<Club, 'name'>) {
-  return page.getByRole('switch', { name: favoriteClubSwitchLabel(club.name) });
+  return page.getByRole('switch', { name: favoriteClubLabel(club.name) });
 }
 
 test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
@@ -105,7 +105,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     const club = await openClub(page, DEMO_CLUBS.L1);
     await expect(favoriteSwitch(page, club)).toBeChecked();
     await expect(favoriteSwitch(page, club)).toBeDisabled();
-    await expect(page.getByText(MEMBER_FOLLOWS_CLUB_NOTE)).toBeVisible();
+    await expect(page.getByText(MEMBER_OF_CLUB_NOTE)).toBeVisible();
   });
 
   test('the favourite switch goes back when following fails, and stays on when it works (CLUB-06, AMB-48)', async ({

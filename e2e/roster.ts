@@ -54,3 +54,36 @@ export function unregisteredMember(testInfo: TestInfo): RosterMember {
     db.close();
   }
 }
+
+/**
+ * A current member of another organisation only, whom no demo persona may see (decision D37):
+ * their party page is the 404 page. Read from the e2e server's own database.
+ */
+export function memberOfAnotherOrganization(): number {
+  const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('LODGEHALL_E2E_DATA_DIR is not set (see e2e/playwright.config.ts).');
+  const db = new Database(path.join(dataDir, 'lodgehall.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        `select m.party_id as id
+           from memberships m
+           join clubs c on c.id = m.club_id
+           join organizations o on o.id = c.organization_id and o.name <> ?
+          where m.left_at is null
+            and not exists (
+              select 1 from memberships mine
+                join clubs mc on mc.id = mine.club_id
+                join organizations mo on mo.id = mc.organization_id and mo.name = ?
+               where mine.party_id = m.party_id and mine.left_at is null)
+          order by m.party_id
+          limit 1`,
+      )
+      .get(DEMO_ORGANIZATION_NAME, DEMO_ORGANIZATION_NAME) as { id: number } | undefined;
+    if (!row) throw new Error('The demo has no member of another organisation.');
+    return row.id;
+  } finally {
+    db.close();
+  }
+}

@@ -108,6 +108,8 @@ const directoryScreen: LazyScreen = () =>
   import('./pages/directory/DirectoryPage.tsx').then((module) => ({
     Component: module.DirectoryPage,
   }));
+const partyScreen: LazyScreen = () =>
+  import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -145,7 +147,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/parties/recent', access: 'member', screen: directoryScreen },
   { path: '/parties/favorite', access: 'member', screen: directoryScreen },
   { path: '/parties/search', access: 'member', screen: directoryScreen },
-  { path: '/parties/:id', access: 'member' },
+  { path: '/parties/:id', access: 'member', screen: partyScreen },
   // My Account (ROUTE-25..27)
   { path: '/my_account', access: 'member', screen: myAccountScreen },
   { path: '/my_account/contacts/edit', access: 'member' },

@@ -5,10 +5,6 @@
  */
 
 export const LOADING_CLUB = 'Loading the lodge…';
-/** CLUB-07: why a member's own club's switch is on and cannot be turned off. */
-export const MEMBER_FOLLOWS_CLUB_NOTE = 'You are a member, so it is always one of your favorites.';
-/** The favourite switch's name for a screen reader: which club it follows. */
-export const favoriteClubSwitchLabel = (club: string): string => `Favorite: ${club}`;
 export const CLUB_PAGES_LABEL = 'Lodge pages';
 export const CLUB_LINKS_LABEL = 'Lodge links';
 export const CLUB_MEETINGS = 'Meetings';
@@ -25,7 +21,6 @@ export const clubMapAlt = (club: string): string => `Map showing where ${club} m
 export const CLUB_OPEN_MAP = 'Open the map';
 export const BACK_TO_CLUB = (club: string): string => `Back to ${club}`;
 export const BACK_TO_THE_LODGE = 'Back to the Lodge';
-export const BACK_TO_DIRECTORY = 'Back to the Directory';
 export const LOADING_LODGES = 'Loading the lodges…';
 /** By City: the heading of lodges whose city is not recorded. */
 export const LODGES_WITHOUT_CITY = 'City not recorded';

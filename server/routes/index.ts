@@ -12,6 +12,8 @@ import { registerPostRoutes } from './posts/index.ts';
 import { registerCommentRoutes } from './comments/index.ts';
 import { registerCalendarEventRoutes } from './calendar-events/index.ts';
 import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
+import { registerPartyRoutes } from './parties/index.ts';
+import { registerUserContactRoutes } from './user-contacts/index.ts';
 import { registerMemberSearchRoutes } from './member-search/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
@@ -30,6 +32,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerCommentRoutes(api);
       registerCalendarEventRoutes(api);
       registerCalendarFeedRoutes(api);
+      registerPartyRoutes(api);
+      registerUserContactRoutes(api);
       registerMemberSearchRoutes(api);
     },
     { prefix: API_PREFIX },

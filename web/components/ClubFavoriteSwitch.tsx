@@ -4,8 +4,8 @@ import {
   ERROR_REMOVING_FAVORITE,
   ERROR_TITLE,
   FAVORITE,
-  MEMBER_FOLLOWS_CLUB_NOTE,
-  favoriteClubSwitchLabel,
+  MEMBER_OF_CLUB_NOTE,
+  favoriteClubLabel,
 } from '../../common/messages.ts';
 import { useClubFavoriteToggle, type FavoriteClubCache } from '../api/clubs.ts';
 import classes from './ClubFavoriteSwitch.module.css';
@@ -50,8 +50,8 @@ export function ClubFavoriteSwitch({
     <Switch
       size={size}
       label={FAVORITE}
-      aria-label={favoriteClubSwitchLabel(club.name)}
-      description={club.is_member ? MEMBER_FOLLOWS_CLUB_NOTE : undefined}
+      aria-label={favoriteClubLabel(club.name)}
+      description={club.is_member ? MEMBER_OF_CLUB_NOTE : undefined}
       checked={club.is_member || club.is_favorite}
       disabled={club.is_member}
       onChange={(event) => change(event.currentTarget.checked)}

@@ -109,12 +109,17 @@ function SignedInTopBar({
             icon={<IconBell size={30} stroke={1.8} aria-hidden="true" />}
             testId="notices"
           />
-          <NavLink to={MY_ACCOUNT_PATH} className={classes.account} data-testid="account-link">
+          <NavLink
+            to={MY_ACCOUNT_PATH}
+            className={classes.account}
+            // One name, "Raymond, My Account": the hidden part alone was read "Raymond , My Account".
+            aria-label={`${firstName}, ${MY_ACCOUNT}`}
+            data-testid="account-link"
+          >
             <MemberAvatar party={party} size={40} />
             <span className={classes.firstName} data-testid="first-name">
               {firstName}
             </span>
-            <VisuallyHidden>, {MY_ACCOUNT}</VisuallyHidden>
           </NavLink>
         </div>
       </div>

@@ -142,6 +142,11 @@ export interface ApiRequestOptions {
    * and a successful answer resolves as its text, unparsed. Failures still read as problems.
    */
   accept?: string;
+  /**
+   * Let the request outlive the page (fetch's `keepalive`): for a small report sent as the
+   * member leaves, such as a call tap while the phone's dialler takes over.
+   */
+  keepalive?: boolean;
 }
 
 export function apiPath(path: string, query?: ApiRequestOptions['query']): string {
@@ -276,6 +281,7 @@ export async function apiRequest<T>(
       body: options.body === undefined ? undefined : bodyText,
       credentials: 'same-origin',
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     observeServerDate(response.headers.get('Date'), sentAt, Date.now());
     body = await readBody(response, options.accept !== undefined);

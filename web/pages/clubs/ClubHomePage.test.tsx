@@ -7,10 +7,10 @@ import {
   ERROR_MAKING_FAVORITE,
   ERROR_REMOVING_FAVORITE,
   LOADING_CLUB,
-  MEMBER_FOLLOWS_CLUB_NOTE,
+  MEMBER_OF_CLUB_NOTE,
   NOT_FOUND_TITLE,
   clubMapAlt,
-  favoriteClubSwitchLabel,
+  favoriteClubLabel,
 } from '../../../common/messages.ts';
 import type { Club, ClubSummary } from '../../../common/schemas/club.ts';
 import { resetSessionForTests } from '../../api/session.ts';
@@ -135,7 +135,7 @@ function renderAt(path: string) {
 
 function favoriteSwitch(): HTMLInputElement {
   return screen.getByRole('switch', {
-    name: favoriteClubSwitchLabel(club.name),
+    name: favoriteClubLabel(club.name),
   }) as HTMLInputElement;
 }
 
@@ -330,6 +330,6 @@ describe('the favourite switch (CLUB-05..07, CLUB-20, AMB-48)', () => {
     await screen.findByRole('heading', { level: 1, name: club.name });
     expect(favoriteSwitch().checked).toBe(true);
     expect(favoriteSwitch().disabled).toBe(true);
-    expect(screen.getByText(MEMBER_FOLLOWS_CLUB_NOTE)).toBeTruthy();
+    expect(screen.getByText(MEMBER_OF_CLUB_NOTE)).toBeTruthy();
   });
 });

@@ -79,10 +79,10 @@ export function DirectoryPage() {
     setTabs(next);
     rememberDirectoryTabs(next);
     // The address says what is shown: a /parties/* address would choose its own tab again.
-    if (pathname !== DIRECTORY_PATH) {
-      setSeenPath(DIRECTORY_PATH);
-      void navigate(DIRECTORY_PATH, { replace: true });
-    }
+    // /directory then shows the remembered tabs, this choice. The seen path is left to follow
+    // the address: set ahead of it, the render at the old address took the old address for a
+    // new one and chose its tab again, undoing the member's choice.
+    if (pathname !== DIRECTORY_PATH) void navigate(DIRECTORY_PATH, { replace: true });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
 import { matchesMemberSearch } from '../../../common/member-search.ts';
@@ -10,11 +10,11 @@ import {
   SEARCH_TO_NARROW,
   SEARCHING,
   SEARCHING_ERROR,
-  TRY_AGAIN,
 } from '../../../common/messages.ts';
 import type { MemberSearchParty } from '../../../common/schemas/member-search.ts';
 import { searchMembers } from '../../api/member-search.ts';
 import { isApiError } from '../../http/client.ts';
+import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 import { PartyList } from '../../components/PartyList.tsx';
 import { useNarrowingSearch } from './use-narrowing-search.ts';
 
@@ -58,17 +58,17 @@ export function MembersByNamePanel() {
       <div id={statusId} aria-live="polite" data-testid="member-search-status">
         {search.status === 'prompt' ? <Text size="lg">{SEARCH_TO_NARROW}</Text> : null}
         {search.status === 'searching' && search.items.length === 0 ? (
-          <Group gap="md" role="status">
-            <Loader size="md" aria-hidden="true" />
-            <Text size="lg">{SEARCHING}</Text>
-          </Group>
+          <Loading label={SEARCHING} />
         ) : null}
         {search.status === 'error' ? (
-          <Alert color="red" variant="light" title={search.error} data-testid="member-search-error">
-            <Button mt="sm" variant="default" onClick={search.retry}>
-              {TRY_AGAIN}
-            </Button>
-          </Alert>
+          // The app's failed-load box: its icon says "error" to those who cannot tell the red.
+          <div data-testid="member-search-error">
+            <LoadFailed
+              title={search.error ?? SEARCHING_ERROR}
+              retrying={false}
+              onRetry={search.retry}
+            />
+          </div>
         ) : null}
         {search.status === 'results' && search.items.length === 0 ? (
           <Text size="lg" data-testid="member-search-empty">

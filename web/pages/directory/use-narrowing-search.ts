@@ -59,7 +59,8 @@ onClientStateReset(() => memory.clear());
  *   are the whole answer (decision D38: a capped answer would narrow to a wrong "No Matches",
  *   so a text that extends one whose answer had more pages is searched again, its held results
  *   narrowed meanwhile);
- * - a shortened or changed text, or no results held, searches again.
+ * - a shortened or changed text, or no results held, searches again, showing meanwhile only the
+ *   held results that fit it.
  */
 export function useNarrowingSearch<T>(config: NarrowingSearchConfig<T>): NarrowingSearch<T> {
   const { memoryKey } = config;
@@ -130,12 +131,12 @@ export function useNarrowingSearch<T>(config: NarrowingSearchConfig<T>): Narrowi
   );
 
   // A search left under way when the member went to another screen is asked again on return.
-  const resumed = useRef(false);
+  // Runs on mount only (fetchPage never changes). No "done once" flag: StrictMode's trial unmount
+  // cancels the call, and its second run must ask again or the search would spin forever.
   useEffect(() => {
-    if (resumed.current) return;
-    resumed.current = true;
     const current = stateRef.current;
-    if (current.status === 'searching') fetchPage(configRef.current.clean(current.typed), 0);
+    if (current.status === 'searching' && inFlight.current === null && timer.current === null)
+      fetchPage(configRef.current.clean(current.typed), 0);
   }, [fetchPage]);
 
   const schedule = useCallback(
@@ -176,8 +177,16 @@ export function useNarrowingSearch<T>(config: NarrowingSearchConfig<T>): Narrowi
         update({ ...current, typed, items, status: 'searching' });
         return;
       }
+      // Held results that do not fit the new text go at once (those of "jo" under "ma"); a
+      // shortened text keeps them all, as they fit it too.
       schedule(text);
-      update({ ...current, typed, status: 'searching', error: null });
+      update({
+        ...current,
+        typed,
+        items: current.items.filter((item) => matches(item, text)),
+        status: 'searching',
+        error: null,
+      });
     },
     [cancel, schedule, update],
   );

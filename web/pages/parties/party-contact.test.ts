@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactTypeOfPhone,
+  formatLastContacted,
+  phoneHref,
+  phoneLabel,
+  phoneText,
+} from './party-contact.ts';
+
+describe('phones on the party page (PARTY-06, PARTY-07)', () => {
+  it('labels CellPhone, HomePhone, OfficePhone and any other type Mobile, Home, Office, other', () => {
+    expect(['CellPhone', 'HomePhone', 'OfficePhone', 'FaxLine'].map(phoneLabel)).toEqual([
+      'Mobile',
+      'Home',
+      'Office',
+      'other',
+    ]);
+  });
+
+  it('shows ten digits as (xxx) xxx-xxxx, with an extension after', () => {
+    const phone = { type: 'CellPhone', number: '5551234567', extension: null };
+    expect(phoneText(phone)).toBe('(555) 123-4567');
+    expect(phoneText({ ...phone, extension: '204' })).toBe('(555) 123-4567 ext. 204');
+    expect(phoneText({ ...phone, number: '+44 20 7946 0958' })).toBe('+44 20 7946 0958');
+  });
+
+  it('dials the digits, and the extension after a pause', () => {
+    const phone = { type: 'OfficePhone', number: '5551234567', extension: null };
+    expect(phoneHref(phone)).toBe('tel:5551234567');
+    expect(phoneHref({ ...phone, extension: '204' })).toBe('tel:5551234567,204');
+  });
+
+  it('records a call by the phone’s own type, or cell for another type (ENT-18)', () => {
+    expect(['CellPhone', 'HomePhone', 'OfficePhone', 'FaxLine'].map(contactTypeOfPhone)).toEqual([
+      'CellPhone',
+      'HomePhone',
+      'OfficePhone',
+      'cell',
+    ]);
+  });
+});
+
+describe('Last contacted (PARTY-04, CONST-37)', () => {
+  it('2024-03-05 14:07 local is 3/5/2024 - 2:07 PM', () => {
+    expect(formatLastContacted(new Date(2024, 2, 5, 14, 7).getTime())).toBe('3/5/2024 - 2:07 PM');
+    expect(formatLastContacted(new Date(2024, 10, 25, 9, 5).getTime())).toBe(
+      '11/25/2024 - 9:05 AM',
+    );
+  });
+});

@@ -1,0 +1,40 @@
+import dayjs from 'dayjs';
+import { PHONE_HOME, PHONE_MOBILE, PHONE_OFFICE, PHONE_OTHER } from '../../../common/messages.ts';
+import { formatPhone, telHref } from '../../../common/phone.ts';
+import type { PartyPhone, RecentContactType } from '../../../common/schemas/party.ts';
+
+/** PARTY-06: the label of a phone by its contact type; any type but the spec's three is `other`. */
+export function phoneLabel(type: string): string {
+  switch (type) {
+    case 'CellPhone':
+      return PHONE_MOBILE;
+    case 'HomePhone':
+      return PHONE_HOME;
+    case 'OfficePhone':
+      return PHONE_OFFICE;
+    default:
+      return PHONE_OTHER;
+  }
+}
+
+/** The number as shown (PARTY-07, CONST-35), with its extension. */
+export function phoneText(phone: PartyPhone): string {
+  const number = formatPhone(phone.number);
+  return phone.extension ? `${number} ext. ${phone.extension}` : number;
+}
+
+/** The call link: the digits, then a pause (`,`) and the extension, so a phone dials it through. */
+export function phoneHref(phone: PartyPhone): string {
+  const extension = phone.extension?.replace(/\D/g, '') ?? '';
+  return extension ? `${telHref(phone.number)},${extension}` : telHref(phone.number);
+}
+
+/** How a call is recorded in Members › Recent (ENT-18): the phone's own type, else `cell`. */
+export function contactTypeOfPhone(type: string): RecentContactType {
+  return type === 'CellPhone' || type === 'HomePhone' || type === 'OfficePhone' ? type : 'cell';
+}
+
+/** PARTY-04, CONST-37: `M/D/YYYY - h:mm A` in the member's own zone. */
+export function formatLastContacted(epochMs: number): string {
+  return dayjs(epochMs).format('M/D/YYYY - h:mm A');
+}

@@ -22,4 +22,5 @@ export * from './messages/comments.ts';
 export * from './messages/calendar.ts';
 export * from './messages/chats.ts';
 export * from './messages/directory.ts';
+export * from './messages/clubs.ts';
 export * from './messages/account.ts';

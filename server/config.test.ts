@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.SIGN_IN_LIMIT_PER_ADDRESS).toBe(25);
+    expect(config.MAP_IMAGE_URL_TEMPLATE).toBeUndefined();
+  });
+
+  it('takes a static map template with {lat} and {lng} (D38-clubs)', () => {
+    const template = 'https://maps.example.org/static?c={lat},{lng}&z={zoom}&s={width}x{height}';
+    expect(loadConfig({ MAP_IMAGE_URL_TEMPLATE: template }).MAP_IMAGE_URL_TEMPLATE).toBe(template);
   });
 
   it('reads every setting from the environment', () => {
@@ -48,6 +54,16 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": expected one of/],
     ['PUBLIC_URL', 'members', /PUBLIC_URL="members": expected an absolute URL/],
     ['SMTP_URL', 'http://mail', /SMTP_URL="http:\/\/mail": expected an smtp:\/\//],
+    [
+      'MAP_IMAGE_URL_TEMPLATE',
+      'https://maps.example.org/static?zoom={zoom}',
+      /MAP_IMAGE_URL_TEMPLATE=.*expected an http\(s\) URL holding \{lat\} and \{lng\}/,
+    ],
+    [
+      'MAP_IMAGE_URL_TEMPLATE',
+      'ftp://maps.example.org/{lat},{lng}.png',
+      /MAP_IMAGE_URL_TEMPLATE=.*expected an http\(s\) URL/,
+    ],
   ])('refuses a bad %s with a message naming it and what it expects', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -7,6 +7,16 @@ const booleanSetting = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An http(s) address with the {lat} and {lng} placeholders a static map needs. */
+function isMapTemplate(template: string): boolean {
+  if (!template.includes('{lat}') || !template.includes('{lng}')) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(template).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z.object({
   PORT: z.coerce
     .number({ error: 'expected a port number' })
@@ -43,6 +53,15 @@ const configSchema = z.object({
   SUPPORT_URL: z
     .url({ error: 'expected an absolute URL' })
     .default('https://lodgehall.org/support'),
+  // A static map provider (docs/decisions.md D38-clubs): the club home shows its image of the
+  // club's place; unset, the club home shows a stored map image or a link to OpenStreetMap.
+  MAP_IMAGE_URL_TEMPLATE: z
+    .string()
+    .refine(isMapTemplate, {
+      error:
+        'expected an http(s) URL holding {lat} and {lng} (and optionally {zoom}, {width}, {height})',
+    })
+    .optional(),
   // Adapters that later features switch on; unset means the embedded default.
   SMTP_URL: z
     .string()

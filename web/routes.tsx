@@ -74,6 +74,8 @@ const changePasswordScreen: LazyScreen = () =>
   }));
 const newsScreen: LazyScreen = () =>
   import('./pages/news/NewsPage.tsx').then((module) => ({ Component: module.NewsPage }));
+const clubHomeScreen: LazyScreen = () =>
+  import('./pages/clubs/ClubHomePage.tsx').then((module) => ({ Component: module.ClubHomePage }));
 const clubNewsScreen: LazyScreen = () =>
   import('./pages/news/ClubNewsPage.tsx').then((module) => ({ Component: module.ClubNewsPage }));
 const postDetailScreen: LazyScreen = () =>
@@ -118,7 +120,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/register', access: 'publicOnly', screen: registerScreen },
   { path: '/about', access: 'public', screen: aboutScreen },
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
-  { path: '/clubs/:id', access: 'member' },
+  { path: '/clubs/:id', access: 'member', screen: clubHomeScreen },
   { path: '/clubs/:id/calendar', access: 'member', screen: clubCalendarScreen },
   { path: '/clubs/:club_id/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/clubs/:id/news', access: 'member', screen: clubNewsScreen },

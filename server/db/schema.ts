@@ -113,6 +113,8 @@ export interface ClubsTable {
   /** The club's own introduction (sanitised HTML). */
   introduction: string | null;
   is_hiding_stock_introduction: Defaulted<Flag>;
+  /** Lodge search's folded name, formal name and city (common/lodge-search.ts lodgeSearchKey). */
+  search_key: Defaulted<string>;
   created_at: Instant;
   updated_at: Instant;
 }

@@ -31,10 +31,15 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
  * Helmet's header set, computed once: @fastify/helmet rebuilds the policy on every request,
  * which cost about a tenth of a small API call (docs/decisions.md D11).
  */
-export function securityHeaders(https: boolean): Record<string, string> {
-  const directives = Object.entries(CONTENT_SECURITY_POLICY).map(
-    ([name, values]) => `${name} ${values.join(' ')}`,
-  );
+export function securityHeaders(
+  https: boolean,
+  /** Origins beside our own that images may come from: a static map provider's (D38-clubs). */
+  imageOrigins: readonly string[] = [],
+): Record<string, string> {
+  const directives = Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => {
+    const all = name === 'img-src' ? [...values, ...imageOrigins] : values;
+    return `${name} ${all.join(' ')}`;
+  });
   if (https) directives.push('upgrade-insecure-requests');
   const headers: Record<string, string> = {
     'content-security-policy': directives.join('; '),
@@ -55,7 +60,11 @@ export function securityHeaders(https: boolean): Record<string, string> {
 }
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
-  const headers = securityHeaders(config.PUBLIC_URL?.startsWith('https:') ?? false);
+  const mapTemplate = config.MAP_IMAGE_URL_TEMPLATE;
+  const headers = securityHeaders(
+    config.PUBLIC_URL?.startsWith('https:') ?? false,
+    mapTemplate ? [new URL(mapTemplate).origin] : [],
+  );
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../common/constants.ts';
 import { registerAuth } from '../plugins/auth.ts';
 import { registerClubMembershipGroupRoutes } from './club-membership-groups/index.ts';
+import { registerClubRoutes } from './clubs/index.ts';
 import { registerOrganizationRoutes } from './organizations/index.ts';
 import { registerPasswordResetRoutes } from './password-reset/index.ts';
 import { registerPasswordSettingsRoutes } from './password-settings/index.ts';
@@ -26,6 +27,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPasswordResetRoutes(api);
       registerPasswordSettingsRoutes(api);
       registerClubMembershipGroupRoutes(api);
+      registerClubRoutes(api);
       registerPostRoutes(api);
       registerCommentRoutes(api);
       registerCalendarEventRoutes(api);

@@ -724,6 +724,41 @@ export async function listClubCalendarEvents(
   };
 }
 
+/**
+ * The club home's next event (CLUB-09): the first upcoming event of the club itself (not of the
+ * clubs below it) that the member may see, by the calendar's own order and visibility (D31), or
+ * null when there is none.
+ */
+export async function nextClubEvent(
+  ctx: ServiceContext,
+  actor: Actor,
+  clubId: number,
+  /** The clock, for tests; callers leave it out. */
+  now = Date.now(),
+): Promise<CalendarEvent | null> {
+  const member = requireMember(actor);
+  const rows = await buildPart(
+    ctx.db,
+    (_db, q) => q.where('e.club_id', '=', clubId),
+    START_AND_ID,
+    'u',
+    member.isAdmin,
+    null,
+    {
+      who: { partyId: member.partyId, userId: member.userId },
+      bound: now - 2 * DAY_MS,
+      today: todayByZone(now),
+      limit: 1,
+    },
+  ).execute();
+  const [event] = await presentPage(
+    ctx,
+    member,
+    rows.map((row) => row.id),
+  );
+  return event ?? null;
+}
+
 // ---- One event ----------------------------------------------------------------------------
 
 /** The event's row if the member may see it (mayViewCalendarEvent); otherwise a 404. */

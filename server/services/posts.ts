@@ -130,15 +130,35 @@ export async function listClubPosts(
     .where('subdomain', '=', subdomain)
     .executeTakeFirst();
   if (!club) throw new NotFoundError(NO_SUCH_LODGE);
-  let query = selectPosts(ctx.db)
-    .where('p.club_id', '=', club.id)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
+  let query = clubPostsVisibleTo(ctx.db, member, club.id)
     .limit(POSTS_PAGE_SIZE)
     .offset(page.page * POSTS_PAGE_SIZE);
-  if (!member.isAdmin) query = query.where((eb) => visibleTo(ctx.db, eb, member));
   if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
   return presentRows(ctx, await query.execute());
+}
+
+/** A lodge's posts the member may see (admins: all of them), newest first. */
+function clubPostsVisibleTo(db: Kysely<Database>, member: Member, clubId: number) {
+  const query = selectPosts(db)
+    .where('p.club_id', '=', clubId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc');
+  return member.isAdmin ? query : query.where((eb) => visibleTo(db, eb, member));
+}
+
+/**
+ * The club home's latest post (CLUB-10): the first post of the club's news list
+ * (GET /clubs/posts.json) for this member, or null.
+ */
+export async function latestClubPost(
+  ctx: ServiceContext,
+  actor: Actor,
+  clubId: number,
+): Promise<Post | null> {
+  const member = requireMember(actor);
+  const rows = await clubPostsVisibleTo(ctx.db, member, clubId).limit(1).execute();
+  const [post] = await presentRows(ctx, rows);
+  return post ?? null;
 }
 
 // ---- One post ----------------------------------------------------------------------------

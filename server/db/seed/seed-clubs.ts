@@ -1,3 +1,4 @@
+import { lodgeSearchKey } from '../../../common/lodge-search.ts';
 import {
   demoClubAvatarKey,
   demoMapKey,
@@ -133,7 +134,8 @@ export async function seedClubs(ctx: SeedContext): Promise<void> {
       world.clubs.set(id, info);
       world.clubsBySubdomain.set(spec.subdomain, info);
 
-      const topName = org.top?.formalName ?? def.name;
+      // "a constituent lodge of the Grand Lodge ...", not "of the The Grand Lodge ...".
+      const topName = (org.top?.formalName ?? def.name).replace(/^The /, '');
       const description = isLodge
         ? `${spec.formalName} is a constituent lodge of the ${topName}, meeting in ${town.city}, ${town.state}. Visitors in good standing are always welcome.`
         : spec.level === 1
@@ -185,6 +187,11 @@ export async function seedClubs(ctx: SeedContext): Promise<void> {
         map_image: mapImage ? demoMapKey(lodgeIndex / 5 + 1) : null,
         introduction,
         is_hiding_stock_introduction: hidingStock,
+        search_key: lodgeSearchKey({
+          name: spec.name,
+          formal_name: spec.formalName,
+          city: town.city,
+        }),
         created_at: now - rng.int(400, 2000) * DAY,
         updated_at: now - rng.int(1, 300) * DAY,
       });

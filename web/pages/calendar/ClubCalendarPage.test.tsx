@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BACK_TO_CLUB,
   CLUB_TYPE_FILTER_LEGEND,
   NO_EVENTS,
   NOT_FOUND_TITLE,
@@ -144,6 +145,12 @@ describe('a club’s calendar (ROUTE-02, ROUTE-03, CAL-08..10)', () => {
     fireEvent.click(link);
     await screen.findByRole('heading', { name: 'An event in its club' });
     expect(router.state.location.pathname).toBe('/clubs/district5/calendar/2');
+  });
+
+  it('leads back to the club’s home, by its name once known', async () => {
+    renderAt('/clubs/district5/calendar');
+    const back = await screen.findByRole('link', { name: BACK_TO_CLUB('district5 club') });
+    expect(back.getAttribute('href')).toBe('/clubs/district5');
   });
 
   it('turns the club’s own type and the lower ones on, and has no toggle for a higher one (CAL-08)', async () => {

@@ -3,14 +3,18 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import {
+  BACK_TO_CLUB,
+  BACK_TO_THE_LODGE,
   CLUB_CALENDAR_TITLE,
   CLUB_TYPE_FILTER_LEGEND,
   clubCalendarTitle,
 } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
 import { useCalendarList, type CalendarListScope } from '../../api/calendar-events.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { isApiError } from '../../http/client.ts';
+import { clubPath } from '../../paths.ts';
 import { clubEventPath } from './calendar-paths.ts';
 import { CalendarListView } from './CalendarListView.tsx';
 import { showsTypeToggles, toggleableTypes, visibleEvents } from './club-type-filter.ts';
@@ -67,6 +71,10 @@ function ClubCalendar({ subdomain }: { subdomain: string }) {
   return (
     <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
       <Stack gap="lg">
+        <BackLink
+          to={clubPath(subdomain)}
+          label={name === null ? BACK_TO_THE_LODGE : BACK_TO_CLUB(name)}
+        />
         <Title order={1}>{title}</Title>
         {types !== null && on !== null && showsTypeToggles(types) ? (
           <Chip.Group

@@ -1,30 +1,13 @@
 import { Box, Stack, Text } from '@mantine/core';
-import { IconBuildingBank } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { postedToLodge } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
-import { AvatarFrame } from '../../components/AvatarFrame.tsx';
+import { LodgeAvatar } from '../../components/LodgeAvatar.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
-
-type PostClub = NonNullable<Post['club']>;
 
 /** Dates as people write them ("November 20, 2026 at 3:15 PM"): no numeric formats to decode. */
 export function formatPostDate(epochMs: number): string {
   return dayjs(epochMs).format('MMMM D, YYYY [at] h:mm A');
-}
-
-/** A lodge's emblem, or a plain building on the lodge colour when it has none. */
-function LodgeAvatar({ club, size }: { club: PostClub | null; size: number }) {
-  return (
-    <AvatarFrame
-      imageUrl={club?.avatar?.medium_url}
-      size={size}
-      background="var(--mantine-color-lodge-9)"
-      testId="lodge-avatar"
-    >
-      <IconBuildingBank size={Math.round(size * 0.55)} />
-    </AvatarFrame>
-  );
 }
 
 /**

@@ -20,6 +20,8 @@ export interface PostListViewProps {
   title: string;
   /** Beside the heading, e.g. New Post. */
   actions?: ReactNode;
+  /** Above the heading: the way back (a lodge's list leads back to the lodge's home). */
+  back?: ReactNode;
   /** Where a card leads. */
   pathOf: (post: Post) => string;
 }
@@ -29,7 +31,7 @@ export interface PostListViewProps {
  * server's order, then Load More while the last page was full. A 404 (an unknown lodge) shows
  * the 404 page's content (AMB-44).
  */
-export function PostListView({ scope, title, actions, pathOf }: PostListViewProps) {
+export function PostListView({ scope, title, actions, back, pathOf }: PostListViewProps) {
   const query = usePostList(scope);
   const posts = useMemo(() => {
     // A post deleted after page 0 was loaded shifts later pages by one, so a post can come
@@ -92,6 +94,7 @@ export function PostListView({ scope, title, actions, pathOf }: PostListViewProp
   return (
     <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
       <Stack gap="lg">
+        {back}
         <Group justify="space-between" align="center" gap="md">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {title}

@@ -1,5 +1,5 @@
 /**
- * Lodge search at the server (issue 11, docs/decisions.md D38-clubs): the time `searchClubs`
+ * Lodge search at the server (issue 11, docs/decisions.md D40): the time `searchClubs`
  * takes, SQL and all, as persona M, for texts a member types (`oak`, a city, a number...). The
  * search is a substring scan of the clubs of the member's organisations, so what matters is how
  * many clubs an organisation has: `--extra-clubs N` first adds N made-up lodges to M's

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.MAP_IMAGE_URL_TEMPLATE).toBeUndefined();
   });
 
-  it('takes a static map template with {lat} and {lng} (D38-clubs)', () => {
+  it('takes a static map template with {lat} and {lng} (D40)', () => {
     const template = 'https://maps.example.org/static?c={lat},{lng}&z={zoom}&s={width}x{height}';
     expect(loadConfig({ MAP_IMAGE_URL_TEMPLATE: template }).MAP_IMAGE_URL_TEMPLATE).toBe(template);
   });

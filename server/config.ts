@@ -53,7 +53,7 @@ const configSchema = z.object({
   SUPPORT_URL: z
     .url({ error: 'expected an absolute URL' })
     .default('https://lodgehall.org/support'),
-  // A static map provider (docs/decisions.md D38-clubs): the club home shows its image of the
+  // A static map provider (docs/decisions.md D40): the club home shows its image of the
   // club's place; unset, the club home shows a stored map image or a link to OpenStreetMap.
   MAP_IMAGE_URL_TEMPLATE: z
     .string()

@@ -6,7 +6,7 @@ import { SEARCH_TEXT_MAX } from './member-search.ts';
 import { postSchema } from './post.ts';
 import { avatarSchema } from './session.ts';
 
-/** Lodges a search answers at most; `has_more` says there were more (docs/decisions.md D38-clubs). */
+/** Lodges a search answers at most; `has_more` says there were more (docs/decisions.md D40). */
 export const LODGE_SEARCH_LIMIT = 50;
 
 /**
@@ -47,7 +47,7 @@ export type OfficerPosition = z.infer<typeof officerPositionSchema>;
 /**
  * `map_url` links to an online map at the club's place; `map_image` is an image of it the
  * browser can load (a stored one under /media, or the configured provider's), or null
- * (docs/decisions.md D38-clubs). `introduction` is cleaned HTML.
+ * (docs/decisions.md D40). `introduction` is cleaned HTML.
  */
 export const homePageOptionSchema = z.object({
   map_url: z.string().nullable(),
@@ -148,7 +148,7 @@ export type ClubListAnswer = z.infer<typeof clubListAnswerSchema>['data'];
 
 /**
  * Favorite club (ENT-13): `club_id`, with the club for the row and `is_member`: the member's own
- * clubs are favourites by membership and listed too (CLUB-07, docs/decisions.md D38-clubs).
+ * clubs are favourites by membership and listed too (CLUB-07, docs/decisions.md D40).
  */
 export const favoriteClubSchema = z.object({
   club_id: z.number().int(),

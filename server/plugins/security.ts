@@ -33,7 +33,7 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
  */
 export function securityHeaders(
   https: boolean,
-  /** Origins beside our own that images may come from: a static map provider's (D38-clubs). */
+  /** Origins beside our own that images may come from: a static map provider's (D40). */
   imageOrigins: readonly string[] = [],
 ): Record<string, string> {
   const directives = Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => {

@@ -8,7 +8,7 @@ const admin: Actor = { kind: 'member', userId: 2, partyId: 2, isAdmin: true };
 const ORGANIZATION = 7;
 const LODGE = 40;
 
-describe('mayViewClub (D37, D38-clubs)', () => {
+describe('mayViewClub (D37, D40)', () => {
   it("a member sees the clubs of their organisations, not another organisation's", () => {
     expect(mayViewClub(member, ORGANIZATION, new Set([ORGANIZATION]))).toBe(true);
     expect(mayViewClub(member, ORGANIZATION, new Set([8]))).toBe(false);

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 /**
  * Who may see a club (its home, and it in lodge search, By City and favourites): an admin any
  * club; a member the clubs of the organisations they currently belong to, as the directory's
- * people (docs/decisions.md D37, D38-clubs). Another organisation's club is a 404.
+ * people (docs/decisions.md D37, D40). Another organisation's club is a 404.
  * `organizationIds` are the viewer's (db/memberships.ts organizationIdsOf).
  */
 export function mayViewClub(

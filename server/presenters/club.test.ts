@@ -26,7 +26,7 @@ const ROW: ClubRow = {
   is_hiding_stock_introduction: 0,
 };
 
-describe('presentHomePageOption: the map (CLUB-14, CONST-33, D38-clubs)', () => {
+describe('presentHomePageOption: the map (CLUB-14, CONST-33, D40)', () => {
   it('links to OpenStreetMap at the place, zoom 15, when the club has no map address or image', () => {
     expect(presentHomePageOption(ROW, {})).toMatchObject({
       map_url: 'https://www.openstreetmap.org/?mlat=39.97&mlon=-83#map=15/39.97/-83',

@@ -89,7 +89,7 @@ export interface ClubRow extends ClubSummaryRow {
   is_hiding_stock_introduction: number;
 }
 
-/** Where the club's map comes from (docs/decisions.md D38-clubs). */
+/** Where the club's map comes from (docs/decisions.md D40). */
 export interface MapSettings {
   /** MAP_IMAGE_URL_TEMPLATE: a static map provider's address with {lat}, {lng}, ... */
   imageTemplate?: string | undefined;

@@ -128,7 +128,7 @@ function favoriteClubIdsOf(db: Db, userId: number) {
 
 /**
  * GET /favorite_clubs.json (DIR-11, ENT-13): the clubs whose switch is on for the member: those
- * they follow and those they belong to (a member of a club follows it, CLUB-07; D38-clubs), by
+ * they follow and those they belong to (a member of a club follows it, CLUB-07; D40), by
  * formal name. A followed club of an organisation the member has left is not listed.
  */
 export async function listFavoriteClubs(

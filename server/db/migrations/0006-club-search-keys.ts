@@ -13,7 +13,7 @@ interface ClubNames {
 }
 
 /**
- * Lodge search (AMB-11, docs/decisions.md D38-clubs) looks for the folded text inside a club's
+ * Lodge search (AMB-11, docs/decisions.md D40) looks for the folded text inside a club's
  * folded name, formal name and city; folding accents cannot be done in portable SQL, so each
  * club keeps the key common/lodge-search.ts `lodgeSearchKey` makes. No index: a search reads
  * the clubs of the member's organisations (a few dozen to a few thousand rows) through

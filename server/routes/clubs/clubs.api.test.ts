@@ -478,7 +478,7 @@ describe('favourite clubs (API-CLUB-07..09, CLUB-20, ENT-13)', () => {
   });
 });
 
-describe('a static map provider (MAP_IMAGE_URL_TEMPLATE, CONST-33, D38-clubs)', () => {
+describe('a static map provider (MAP_IMAGE_URL_TEMPLATE, CONST-33, D40)', () => {
   let withProvider: TestServer;
 
   beforeAll(async () => {

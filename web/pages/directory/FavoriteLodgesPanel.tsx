@@ -6,7 +6,7 @@ import { LodgeList } from '../../components/LodgeList.tsx';
 
 /**
  * Lodges › Favorite, the Lodges default (DIR-05, DIR-11, DIR-12): the lodges the member follows
- * and those they belong to (docs/decisions.md D38-clubs), each opening its home; 'No lodges to
+ * and those they belong to (docs/decisions.md D40), each opening its home; 'No lodges to
  * view.' when there are none, and ERR-25's words when they cannot be loaded.
  */
 export function FavoriteLodgesPanel() {

@@ -11,6 +11,7 @@ import {
 } from '../../common/schemas/club.ts';
 import { apiRequest } from '../http/client.ts';
 import { refreshCalendarLists } from './calendar-events.ts';
+import { partyKeys } from './parties.ts';
 import { postKeys } from './posts.ts';
 
 /**
@@ -174,6 +175,8 @@ export function useClubFavoriteToggle(clubId: number, related: readonly Favorite
         ...related.map((target) => client.invalidateQueries({ queryKey: target.queryKey })),
         refreshCalendarLists(client),
         client.invalidateQueries({ queryKey: postKeys.lists() }),
+        // Any member's page may list the club with the viewer's switch (AMB-36).
+        client.invalidateQueries({ queryKey: partyKeys.details() }),
       ]),
   });
 }

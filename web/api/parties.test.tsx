@@ -1,3 +1,4 @@
+import { useClubFavoriteToggle } from './clubs.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -5,12 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOkDialogQueue } from '../components/ok-dialog-store.ts';
 import { queryClient } from '../http/client.ts';
 import { fakeApi, respond, testParty } from '../test/fixtures.ts';
-import {
-  partyKeys,
-  useRecordContact,
-  useSetFavoriteClubOnParty,
-  useSetFavoriteContact,
-} from './parties.ts';
+import { partyKeys, useRecordContact, useSetFavoriteContact } from './parties.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -90,8 +86,8 @@ describe('what each change marks stale (PARTY-03, DIR-16, DIR-17)', () => {
 
   it('a club favourite change: every party page, since any may list the club', async () => {
     fetchMock.mockImplementation(fakeApi({ 'DELETE /favorite_clubs/12': respond(204, null) }));
-    const { result } = renderHook(() => useSetFavoriteClubOnParty(42), { wrapper });
-    result.current.mutate({ clubId: 12, favorite: false });
+    const { result } = renderHook(() => useClubFavoriteToggle(12), { wrapper });
+    result.current.mutate(false);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(invalidated(partyKeys.detail(42))).toBe(true);
     expect(invalidated(partyKeys.detail(43))).toBe(true);

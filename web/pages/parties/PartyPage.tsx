@@ -10,21 +10,16 @@ import {
   ERROR_REMOVING_FAVORITE,
   ERROR_TITLE,
   FAVORITE,
-  favoriteClubLabel,
   LOADING_PARTY,
-  MEMBER_OF_CLUB_NOTE,
   PARTY_CLUBS,
   PARTY_CONTACT,
 } from '../../../common/messages.ts';
 import type { Party, PartyClub } from '../../../common/schemas/party.ts';
-import {
-  useParty,
-  useRecordContact,
-  useSetFavoriteClubOnParty,
-  useSetFavoriteContact,
-} from '../../api/parties.ts';
+import { favoriteClubCache } from '../../api/clubs.ts';
+import { partyKeys, useParty, useRecordContact, useSetFavoriteContact } from '../../api/parties.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { ClubFavoriteSwitch } from '../../components/ClubFavoriteSwitch.tsx';
 import { Loading, RecordLoadFailed } from '../../components/LoadStates.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -185,24 +180,19 @@ function ContactLinks({ party }: { party: Party }) {
 }
 
 /**
- * AMB-36: the party's clubs, each linking to its page, with the member's own favourite switch.
- * A club the member belongs to is followed already: its switch is on and cannot be turned off.
+ * AMB-36: the party's clubs, each linking to its page, with the member's own favourite switch,
+ * the club home's (web/components/ClubFavoriteSwitch.tsx). A club the member belongs to is
+ * followed already: its switch is on and cannot be turned off.
  */
 function ClubList({ partyId, clubs }: { partyId: number; clubs: PartyClub[] }) {
-  const mutation = useSetFavoriteClubOnParty(partyId);
-  const change = (club: PartyClub, favorite: boolean) => {
-    if (mutation.isPending) return;
-    mutation.mutate(
-      { clubId: club.id, favorite },
-      {
-        onError: () =>
-          showOkDialog({
-            title: ERROR_TITLE,
-            content: favorite ? ERROR_MAKING_FAVORITE : ERROR_REMOVING_FAVORITE,
-          }),
-      },
-    );
-  };
+  // This page's own answer shows the switch too: patched at once, put back on failure.
+  const partyAnswer = (clubId: number) =>
+    favoriteClubCache<Party>(partyKeys.detail(partyId), (party, favorite) => ({
+      ...party,
+      club_list: party.club_list.map((club) =>
+        club.id === clubId ? { ...club, is_favorite: favorite } : club,
+      ),
+    }));
   return (
     <section className={classes.card} aria-labelledby="party-clubs-title">
       <Title order={2} id="party-clubs-title" className={classes.sectionTitle}>
@@ -219,17 +209,7 @@ function ClubList({ partyId, clubs }: { partyId: number; clubs: PartyClub[] }) {
                 {club.type_name}
               </Text>
             </div>
-            <Switch
-              size="lg"
-              label={FAVORITE}
-              aria-label={favoriteClubLabel(club.name)}
-              description={club.is_member ? MEMBER_OF_CLUB_NOTE : undefined}
-              checked={club.is_member || club.is_favorite}
-              disabled={club.is_member}
-              onChange={(event) => change(club, event.currentTarget.checked)}
-              classNames={{ label: classes.switchLabel, track: classes.memberTrack }}
-              data-testid="club-favorite-switch"
-            />
+            <ClubFavoriteSwitch club={club} related={[partyAnswer(club.id)]} />
           </li>
         ))}
       </ul>

@@ -1,8 +1,7 @@
 import type { ClubSummary } from '../../common/schemas/club.ts';
 import { clubPath } from '../paths.ts';
-import { Link } from 'react-router';
 import { LodgeAvatar } from './LodgeAvatar.tsx';
-import classes from './PartyList.module.css';
+import { LinkList } from './LinkList.tsx';
 
 /** Where a lodge is, for the line under its name: "Columbus, OH". */
 export function lodgePlace(club: Pick<ClubSummary, 'city' | 'state'>): string {
@@ -24,26 +23,16 @@ export function LodgeList({
   showPlace?: boolean;
 }) {
   return (
-    <ul className={classes.list} data-testid={testId}>
-      {clubs.map((club) => {
-        const detail = showPlace ? lodgePlace(club) : club.type_name;
-        return (
-          <li key={club.id} className={classes.item}>
-            <Link to={clubPath(club.subdomain)} className={classes.row} data-testid="lodge-row">
-              <LodgeAvatar club={club} size={48} />
-              <span>
-                <span className={classes.name}>{club.name}</span>
-                {detail ? (
-                  <>
-                    <br />
-                    <span className={classes.detail}>{detail}</span>
-                  </>
-                ) : null}
-              </span>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+    <LinkList
+      testId={testId}
+      rowTestId="lodge-row"
+      entries={clubs.map((club) => ({
+        key: club.id,
+        to: clubPath(club.subdomain),
+        picture: <LodgeAvatar club={club} size={48} />,
+        name: club.name,
+        detail: (showPlace ? lodgePlace(club) : club.type_name) || undefined,
+      }))}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { SessionParty } from '../../common/schemas/session.ts';
 import { partyPath } from '../paths.ts';
+import { LinkList } from './LinkList.tsx';
 import { MemberAvatar } from './MemberAvatar.tsx';
-import classes from './PartyList.module.css';
 
 export interface PartyListEntry {
   party: SessionParty;
@@ -11,10 +10,7 @@ export interface PartyListEntry {
   detail?: ReactNode;
 }
 
-/**
- * Members in a list (search results, recent and favourite contacts): each row one link to the
- * party page (DIR-13, DIR-17), read by a screen reader as the name and the detail.
- */
+/** Members in a list (search results, recent and favourite contacts), each opening their page (DIR-13, DIR-17). */
 export function PartyList({
   entries,
   testId,
@@ -23,23 +19,15 @@ export function PartyList({
   testId: string;
 }) {
   return (
-    <ul className={classes.list} data-testid={testId}>
-      {entries.map(({ party, detail }) => (
-        <li key={party.id} className={classes.item}>
-          <Link to={partyPath(party.id)} className={classes.row}>
-            <MemberAvatar party={party} size={48} />
-            <span>
-              <span className={classes.name}>{party.display_name}</span>
-              {detail ? (
-                <>
-                  <br />
-                  <span className={classes.detail}>{detail}</span>
-                </>
-              ) : null}
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <LinkList
+      testId={testId}
+      entries={entries.map(({ party, detail }) => ({
+        key: party.id,
+        to: partyPath(party.id),
+        picture: <MemberAvatar party={party} size={48} />,
+        name: party.display_name,
+        detail,
+      }))}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   BY_CITY,
@@ -36,16 +36,67 @@ import { LodgesByNamePanel } from './LodgesByNamePanel.tsx';
 import { MembersByNamePanel } from './MembersByNamePanel.tsx';
 import { RecentContactsPanel } from './RecentContactsPanel.tsx';
 
-const MEMBERS_TABS: readonly { value: MembersTab; label: string; path: string }[] = [
-  { value: 'by_name', label: BY_NAME, path: MEMBER_SEARCH_PATH },
-  { value: 'recent', label: RECENT, path: RECENT_CONTACTS_PATH },
-  { value: 'favorite', label: FAVORITE, path: FAVORITE_CONTACTS_PATH },
+interface SubTab<Value extends string> {
+  value: Value;
+  label: string;
+  panel: ComponentType;
+}
+
+const MEMBERS_TABS: readonly (SubTab<MembersTab> & { path: string })[] = [
+  { value: 'by_name', label: BY_NAME, panel: MembersByNamePanel, path: MEMBER_SEARCH_PATH },
+  { value: 'recent', label: RECENT, panel: RecentContactsPanel, path: RECENT_CONTACTS_PATH },
+  {
+    value: 'favorite',
+    label: FAVORITE,
+    panel: FavoriteContactsPanel,
+    path: FAVORITE_CONTACTS_PATH,
+  },
 ];
-const LODGES_TABS: readonly { value: LodgesTab; label: string }[] = [
-  { value: 'by_name', label: BY_NAME },
-  { value: 'by_city', label: BY_CITY },
-  { value: 'favorite', label: FAVORITE },
+const LODGES_TABS: readonly SubTab<LodgesTab>[] = [
+  { value: 'by_name', label: BY_NAME, panel: LodgesByNamePanel },
+  { value: 'by_city', label: BY_CITY, panel: LodgesByCityPanel },
+  { value: 'favorite', label: FAVORITE, panel: FavoriteLodgesPanel },
 ];
+
+/** A top tab's sub-tabs and the chosen one's panel (the only one mounted). */
+function SubTabs<Value extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  label: string;
+  tabs: readonly SubTab<Value>[];
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <Tabs
+      value={value}
+      onChange={(next) => {
+        const tab = tabs.find((entry) => entry.value === next);
+        if (tab) onChange(tab.value);
+      }}
+      keepMounted={false}
+      variant="pills"
+      radius="md"
+      classNames={classes}
+    >
+      <Tabs.List aria-label={label}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
+          <tab.panel />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
 
 /** The tabs an address chooses (AMB-12): /parties/* pick Members and their sub-tab. */
 function tabsFor(pathname: string): DirectoryTabs {
@@ -105,64 +156,20 @@ export function DirectoryPage() {
             <Tabs.Tab value="lodges">{DIRECTORY_LODGES}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="members" pt="md">
-            <Tabs
+            <SubTabs
+              label={MEMBERS_TABS_LABEL}
+              tabs={MEMBERS_TABS}
               value={shown.members}
-              onChange={(value) => {
-                const tab = MEMBERS_TABS.find((entry) => entry.value === value);
-                if (tab) choose({ ...shown, members: tab.value });
-              }}
-              keepMounted={false}
-              variant="pills"
-              radius="md"
-              classNames={classes}
-            >
-              <Tabs.List aria-label={MEMBERS_TABS_LABEL}>
-                {MEMBERS_TABS.map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="by_name" pt="lg">
-                <MembersByNamePanel />
-              </Tabs.Panel>
-              <Tabs.Panel value="recent" pt="lg">
-                <RecentContactsPanel />
-              </Tabs.Panel>
-              <Tabs.Panel value="favorite" pt="lg">
-                <FavoriteContactsPanel />
-              </Tabs.Panel>
-            </Tabs>
+              onChange={(members) => choose({ ...shown, members })}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="lodges" pt="md">
-            <Tabs
+            <SubTabs
+              label={LODGES_TABS_LABEL}
+              tabs={LODGES_TABS}
               value={shown.lodges}
-              onChange={(value) => {
-                const tab = LODGES_TABS.find((entry) => entry.value === value);
-                if (tab) choose({ ...shown, lodges: tab.value });
-              }}
-              keepMounted={false}
-              variant="pills"
-              radius="md"
-              classNames={classes}
-            >
-              <Tabs.List aria-label={LODGES_TABS_LABEL}>
-                {LODGES_TABS.map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="by_name" pt="lg">
-                <LodgesByNamePanel />
-              </Tabs.Panel>
-              <Tabs.Panel value="by_city" pt="lg">
-                <LodgesByCityPanel />
-              </Tabs.Panel>
-              <Tabs.Panel value="favorite" pt="lg">
-                <FavoriteLodgesPanel />
-              </Tabs.Panel>
-            </Tabs>
+              onChange={(lodges) => choose({ ...shown, lodges })}
+            />
           </Tabs.Panel>
         </Tabs>
       </Stack>

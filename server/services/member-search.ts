@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { searchTokens } from '../../common/member-search.ts';
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../common/schemas/member-search.ts';
 import type { MemberSearchAnswer } from '../../common/schemas/member-search.ts';
@@ -56,6 +56,47 @@ type Slot =
 
 type Key = 'p.first_name_key' | 'p.last_name_key' | 'p.preferred_name_key';
 
+/** The names the tokens find (the rule of common/member-search.ts), as ranges on the keys. */
+function namesFound(
+  eb: ExpressionBuilder<{ p: Database['parties'] }, 'p'>,
+  param: Param<Slot>,
+  severalTokens: boolean,
+  regexp: RawBuilder<unknown>,
+) {
+  const begins = (key: Key, text: Slot, top: Slot) =>
+    eb.and([eb(key, '>=', param<string>(text)), eb(key, '<', param<string>(top))]);
+  const found = [
+    begins('p.first_name_key', 'whole', 'wholeTop'),
+    begins('p.last_name_key', 'whole', 'wholeTop'),
+    begins('p.preferred_name_key', 'whole', 'wholeTop'),
+  ];
+  if (severalTokens) {
+    found.push(
+      eb.and([
+        begins('p.first_name_key', 'head', 'headTop'),
+        begins('p.last_name_key', 'rest', 'restTop'),
+      ]),
+      eb.and([
+        begins('p.last_name_key', 'head', 'headTop'),
+        begins('p.first_name_key', 'rest', 'restTop'),
+      ]),
+      eb.and([
+        begins('p.preferred_name_key', 'head', 'headTop'),
+        begins('p.last_name_key', 'rest', 'restTop'),
+      ]),
+      eb.and([
+        begins('p.last_name_key', 'head', 'headTop'),
+        begins('p.preferred_name_key', 'rest', 'restTop'),
+      ]),
+      eb.and([
+        begins('p.preferred_name_key', 'head', 'headTop'),
+        sql<SqlBool>`${sql.ref('p.preferred_name_key')} ${regexp} ${param<string>('words')}`,
+      ]),
+    );
+  }
+  return eb.or(found);
+}
+
 function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: boolean) {
   const viewer = param<number>('viewer');
   const regexp = engineOf(db) === 'postgres' ? sql.raw('~') : sql.raw('regexp');
@@ -95,40 +136,7 @@ function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: bo
           .as('own_rank'),
       ];
     })
-    .where((eb) => {
-      const begins = (key: Key, text: Slot, top: Slot) =>
-        eb.and([eb(key, '>=', param<string>(text)), eb(key, '<', param<string>(top))]);
-      const found = [
-        begins('p.first_name_key', 'whole', 'wholeTop'),
-        begins('p.last_name_key', 'whole', 'wholeTop'),
-        begins('p.preferred_name_key', 'whole', 'wholeTop'),
-      ];
-      if (severalTokens) {
-        found.push(
-          eb.and([
-            begins('p.first_name_key', 'head', 'headTop'),
-            begins('p.last_name_key', 'rest', 'restTop'),
-          ]),
-          eb.and([
-            begins('p.last_name_key', 'head', 'headTop'),
-            begins('p.first_name_key', 'rest', 'restTop'),
-          ]),
-          eb.and([
-            begins('p.preferred_name_key', 'head', 'headTop'),
-            begins('p.last_name_key', 'rest', 'restTop'),
-          ]),
-          eb.and([
-            begins('p.last_name_key', 'head', 'headTop'),
-            begins('p.preferred_name_key', 'rest', 'restTop'),
-          ]),
-          eb.and([
-            begins('p.preferred_name_key', 'head', 'headTop'),
-            sql<SqlBool>`${sql.ref('p.preferred_name_key')} ${regexp} ${param<string>('words')}`,
-          ]),
-        );
-      }
-      return eb.or(found);
-    })
+    .where((eb) => namesFound(eb, param, severalTokens, regexp))
     .orderBy('exact_rank')
     .orderBy('own_rank')
     .orderBy('p.last_name_key')
@@ -171,8 +179,25 @@ function buildSearch(db: Kysely<Database>, param: Param<Slot>, severalTokens: bo
   );
 }
 
+/** How many names the tokens find, counted up to the window and one more. */
+function buildCount(db: Kysely<Database>, param: Param<Slot>, severalTokens: boolean) {
+  const regexp = engineOf(db) === 'postgres' ? sql.raw('~') : sql.raw('regexp');
+  return db
+    .selectFrom((inner) =>
+      inner
+        .selectFrom('parties as p')
+        .select('p.id')
+        .where((eb) => namesFound(eb, param, severalTokens, regexp))
+        .limit(param<number>('window'))
+        .as('named'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('named'));
+}
+
 const searchOneToken = prepare((db, param: Param<Slot>) => buildSearch(db, param, false));
 const searchSeveralTokens = prepare((db, param: Param<Slot>) => buildSearch(db, param, true));
+const countOneToken = prepare((db, param: Param<Slot>) => buildCount(db, param, false));
+const countSeveralTokens = prepare((db, param: Param<Slot>) => buildCount(db, param, true));
 
 /** A regular expression (the same in JavaScript and PostgreSQL) for tokens that begin successive words from the first. */
 function successiveWords(tokens: readonly string[]): string {
@@ -205,13 +230,19 @@ export async function searchMembers(
     offset: page * MEMBER_SEARCH_PAGE_SIZE,
   };
   const query = tail.length === 0 ? searchOneToken : searchSeveralTokens;
+  const count = tail.length === 0 ? countOneToken : countSeveralTokens;
   const wanted = (page + 1) * MEMBER_SEARCH_PAGE_SIZE + 1;
+  const window = Math.max(WINDOW, wanted * 4);
   // Ranked first, checked for visibility after: a window of the best-ranked names is checked,
-  // and when that gives less than a page, every name is (the window may have held them all,
-  // and then the second look costs as little as the first).
-  let { rows } = await query.run(ctx.db, { ...values, window: Math.max(WINDOW, wanted * 4) });
+  // and every name only when the window held too few visible ones and there were more.
+  let { rows } = await query.run(ctx.db, { ...values, window });
   if (rows.length < MEMBER_SEARCH_PAGE_SIZE + 1) {
-    ({ rows } = await query.run(ctx.db, { ...values, window: ALL }));
+    // Less than a page: either the window held every name found (the common case: a name
+    // typed out) or too few visible ones among more; a bounded count tells which.
+    const counted = await count.run(ctx.db, { ...values, window: window + 1 });
+    if (Number(counted.rows[0]?.named ?? 0) > window) {
+      ({ rows } = await query.run(ctx.db, { ...values, window: ALL }));
+    }
   }
   const pageRows = rows.slice(0, MEMBER_SEARCH_PAGE_SIZE);
   const ids = pageRows.map((row) => row.id);

@@ -1,7 +1,11 @@
 import { Alert, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LOAD_MORE, TRY_AGAIN } from '../../common/messages.ts';
+import { isApiError } from '../http/client.ts';
 import { BackLink } from './BackLink.tsx';
+import { NotFound } from './NotFound.tsx';
 
 /** The wait for a list or a record: a spinner and words a screen reader announces. */
 export function Loading({ label, testId }: { label: string; testId?: string }) {
@@ -85,4 +89,45 @@ export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => 
       </Button>
     </Group>
   );
+}
+
+/**
+ * A screen of one record (a post, an event, a member, a club): the spinner while it loads, the
+ * 404 page when it is unknown or not for this member (AMB-44), RecordLoadFailed for any other
+ * failure (ERR-60), else the record. Test ids are `testId` plus -loading and -load-failed.
+ */
+export function RecordScreen<T>({
+  query,
+  loadingLabel,
+  testId,
+  back,
+  backLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  testId: string;
+  back: string;
+  backLabel: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
+        <Loading label={loadingLabel} testId={`${testId}-loading`} />
+      </Container>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
+    return (
+      <RecordLoadFailed
+        back={back}
+        backLabel={backLabel}
+        onRetry={() => void query.refetch()}
+        testId={`${testId}-load-failed`}
+      />
+    );
+  }
+  return children(query.data);
 }

@@ -45,7 +45,7 @@ import {
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
-import { Loading, RecordLoadFailed } from '../../components/LoadStates.tsx';
+import { RecordScreen } from '../../components/LoadStates.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
@@ -74,25 +74,17 @@ export function EventDetailPage() {
   const back = clubSubdomain === null ? CALENDAR_PATH : clubCalendarPath(clubSubdomain);
 
   if (id === null) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Loading label={LOADING_EVENT} testId="event-loading" />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
-    return (
-      <RecordLoadFailed
-        back={back}
-        backLabel={BACK_TO_CALENDAR}
-        onRetry={() => void query.refetch()}
-        testId="event-load-failed"
-      />
-    );
-  }
-  return <EventDetail event={query.data} clubSubdomain={clubSubdomain} back={back} />;
+  return (
+    <RecordScreen
+      query={query}
+      loadingLabel={LOADING_EVENT}
+      testId="event"
+      back={back}
+      backLabel={BACK_TO_CALENDAR}
+    >
+      {(event) => <EventDetail event={event} clubSubdomain={clubSubdomain} back={back} />}
+    </RecordScreen>
+  );
 }
 
 /** A failure the global dialog has not already told of gets the screen's own words. */

@@ -1,4 +1,4 @@
-import { Container, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconCalendarEvent,
@@ -43,11 +43,9 @@ import {
 import type { Club, ClubSummary } from '../../../common/schemas/club.ts';
 import { useClub } from '../../api/clubs.ts';
 import { ClubFavoriteSwitch } from '../../components/ClubFavoriteSwitch.tsx';
-import { Loading, RecordLoadFailed } from '../../components/LoadStates.tsx';
+import { RecordScreen } from '../../components/LoadStates.tsx';
 import { LodgeAvatar } from '../../components/LodgeAvatar.tsx';
 import { lodgePlace } from '../../components/LodgeList.tsx';
-import { NotFound } from '../../components/NotFound.tsx';
-import { isApiError } from '../../http/client.ts';
 import { DIRECTORY_PATH, clubPath, partyPath } from '../../paths.ts';
 import { clubCalendarPath, clubEventPath } from '../calendar/calendar-paths.ts';
 import { formatPostDate } from '../news/PostByline.tsx';
@@ -69,25 +67,17 @@ export function ClubHomePage() {
   const subdomain = useParams().id ?? '';
   const query = useClub(subdomain);
 
-  if (query.isPending) {
-    return (
-      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Loading label={LOADING_CLUB} testId="club-loading" />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
-    return (
-      <RecordLoadFailed
-        back={DIRECTORY_PATH}
-        backLabel={BACK_TO_DIRECTORY}
-        onRetry={() => void query.refetch()}
-        testId="club-load-failed"
-      />
-    );
-  }
-  return <ClubHome club={query.data} />;
+  return (
+    <RecordScreen
+      query={query}
+      loadingLabel={LOADING_CLUB}
+      testId="club"
+      back={DIRECTORY_PATH}
+      backLabel={BACK_TO_DIRECTORY}
+    >
+      {(club) => <ClubHome club={club} />}
+    </RecordScreen>
+  );
 }
 
 function ClubHome({ club }: { club: Club }) {

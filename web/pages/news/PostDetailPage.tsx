@@ -15,7 +15,6 @@ import {
   postBy,
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
-import { isApiError } from '../../http/client.ts';
 import { useDeletePost, usePost } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -28,9 +27,8 @@ import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { PostLoadFailed } from './PostLoadFailed.tsx';
 import classes from './PostDetailPage.module.css';
-import { Loading } from '../../components/LoadStates.tsx';
+import { RecordScreen } from '../../components/LoadStates.tsx';
 
 /**
  * A post (ROUTE-05, ROUTE-08, POST-04, POST-20): the full body, photos, Donate Now, the
@@ -44,29 +42,18 @@ export function PostDetailPage() {
   const query = usePost(id);
 
   if (id === null) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Loading label={LOADING_POST} testId="post-loading" />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
-    // Silent (ERR-60, AMB-15): the global dialog has said what failed; offer a way on.
-    return (
-      <PostLoadFailed
-        back={clubSubdomain ? clubNewsPath(clubSubdomain) : NEWS_PATH}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   return (
-    <PostDetail
-      post={query.data.post}
-      body={query.data.post_body.body}
-      clubSubdomain={clubSubdomain}
-    />
+    <RecordScreen
+      query={query}
+      loadingLabel={LOADING_POST}
+      testId="post"
+      back={clubSubdomain ? clubNewsPath(clubSubdomain) : NEWS_PATH}
+      backLabel={BACK_TO_POSTS}
+    >
+      {(answer) => (
+        <PostDetail post={answer.post} body={answer.post_body.body} clubSubdomain={clubSubdomain} />
+      )}
+    </RecordScreen>
   );
 }
 

@@ -20,11 +20,10 @@ import { partyKeys, useParty, useRecordContact, useSetFavoriteContact } from '..
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { ClubFavoriteSwitch } from '../../components/ClubFavoriteSwitch.tsx';
-import { Loading, RecordLoadFailed } from '../../components/LoadStates.tsx';
+import { RecordScreen } from '../../components/LoadStates.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
-import { isApiError } from '../../http/client.ts';
 import { clubPath, DIRECTORY_PATH, parseRecordId } from '../../paths.ts';
 import { contactTypeOfPhone, phoneHref, phoneLabel, phoneText } from './party-contact.ts';
 import { LastContacted } from './LastContacted.tsx';
@@ -44,25 +43,17 @@ export function PartyPage() {
   const query = useParty(id);
 
   if (id === null) return <NotFound />;
-  if (query.isPending) {
-    return (
-      <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-        <Loading label={LOADING_PARTY} testId="party-loading" />
-      </Container>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFound />;
-    return (
-      <RecordLoadFailed
-        back={DIRECTORY_PATH}
-        backLabel={BACK_TO_DIRECTORY}
-        onRetry={() => void query.refetch()}
-        testId="party-load-failed"
-      />
-    );
-  }
-  return <PartyDetail party={query.data} />;
+  return (
+    <RecordScreen
+      query={query}
+      loadingLabel={LOADING_PARTY}
+      testId="party"
+      back={DIRECTORY_PATH}
+      backLabel={BACK_TO_DIRECTORY}
+    >
+      {(party) => <PartyDetail party={party} />}
+    </RecordScreen>
+  );
 }
 
 function PartyDetail({ party }: { party: Party }) {

@@ -38,8 +38,9 @@ describe('names with parts missing (search results carry null names)', () => {
     expect(matchesMemberSearch(lastOnly, 'smi')).toBe(true);
     expect(matchesMemberSearch(lastOnly, 'jo smi')).toBe(false);
   });
-  it('finds nobody for text that folds to nothing, as the server answers it', () => {
-    expect(isSearchable("''")).toBe(true);
+  it('does not search text that folds to under 2 letters, and it finds nobody', () => {
+    expect(isSearchable("''")).toBe(false);
+    expect(isSearchable('a.')).toBe(false);
     expect(matchesMemberSearch({ first_name: 'John', last_name: 'Smith' }, "''")).toBe(false);
   });
 });

@@ -46,9 +46,12 @@ export function searchTokens(text: string): string[] {
   return folded === '' ? [] : folded.split(' ');
 }
 
-/** Whether a search text is long enough to search (SRCH-01: 2 characters, counted trimmed). */
+/**
+ * Whether a search text is long enough to search (SRCH-01: 2 characters, counted trimmed), as
+ * the search compares it: folded, so `a.` is one letter and is not searched.
+ */
 export function isSearchable(text: string): boolean {
-  return text.trim().length >= SEARCH_MIN_CHARS;
+  return searchTokens(text).join(' ').length >= SEARCH_MIN_CHARS;
 }
 
 /** The three keys of a name, folded. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { MAX_GUESTS, MIN_GUESTS } from '../constants.ts';
 import { lodgeAccessSchema, photoAttributesSchema, photoSchema } from './post.ts';
 import { sessionPartySchema } from './session.ts';
@@ -138,7 +139,7 @@ export const calendarEventAnswerSchema = z.object({
 });
 export type CalendarEventAnswer = z.infer<typeof calendarEventAnswerSchema>;
 
-export const calendarEventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const calendarEventIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** Event attendee (§3) in the attendee list (CAL-19). */
 export const eventAttendeeSchema = z.object({
@@ -156,7 +157,7 @@ export type EventAttendeesAnswer = z.infer<typeof eventAttendeesAnswerSchema>;
 
 /** POST /event_attendees.json, flat as §7 writes it (CAL-15). */
 export const createEventAttendeeRequestSchema = z.object({
-  calendar_event_id: z.number().int().positive(),
+  calendar_event_id: recordIdSchema,
   status: attendeeStatusSchema,
   guests: guestsSchema.default(0),
 });
@@ -169,7 +170,7 @@ export const updateEventAttendeeRequestSchema = z.object({
 });
 export type UpdateEventAttendeeRequest = z.infer<typeof updateEventAttendeeRequestSchema>;
 
-export const eventAttendeeIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventAttendeeIdParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** The RSVP as saved and the event's counts after it. */
 export const eventAttendeeAnswerSchema = z.object({
@@ -208,7 +209,7 @@ const calendarEventFields = {
 /** POST /calendar_events (EVF-21, API-CAL-04): `club_id` is one of the webmaster's lodges. */
 export const createCalendarEventRequestSchema = z.object({
   calendar_event: z.object({
-    club_id: z.coerce.number().int().positive(),
+    club_id: recordIdParamSchema,
     ...calendarEventFields,
   }),
 });

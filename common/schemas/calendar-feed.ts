@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema } from './record-id.ts';
 
 /** Where the member's private calendar feed is, to paste into a calendar program (D30). */
 export const calendarFeedSchema = z.object({
@@ -12,7 +13,7 @@ export const calendarFeedAnswerSchema = z.object({
 });
 export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswerSchema>;
 
-export const calendarEventIcsParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const calendarEventIcsParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** The path of a feed: outside the app's routes and the API, read with no session. */
 export const CALENDAR_FEED_PREFIX = '/feeds/calendar';

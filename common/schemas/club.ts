@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { SEARCH_MIN_CHARS } from '../constants.ts';
+import { isSearchable } from '../member-search.ts';
 import { cleanLodgeSearchText } from '../lodge-search.ts';
 import { calendarEventSchema } from './calendar-event.ts';
 import { SEARCH_TEXT_MAX } from './member-search.ts';
@@ -128,7 +130,7 @@ export const clubListQuerySchema = z
   })
   .superRefine((query, context) => {
     if (query.by_city === 'true') return;
-    if (cleanLodgeSearchText(query.search_text ?? '').length < SEARCH_MIN_CHARS) {
+    if (!isSearchable(cleanLodgeSearchText(query.search_text ?? ''))) {
       context.addIssue({
         code: 'custom',
         path: ['search_text'],
@@ -162,7 +164,7 @@ export const favoriteClubsAnswerSchema = z.object({
 });
 
 export const favoriteClubRequestSchema = z.object({
-  favorite_club: z.object({ club_id: z.number().int().positive() }),
+  favorite_club: z.object({ club_id: recordIdSchema }),
 });
 export type FavoriteClubRequest = z.infer<typeof favoriteClubRequestSchema>;
 
@@ -170,4 +172,4 @@ export const favoriteClubAnswerSchema = z.object({
   data: z.object({ favorite_club: favoriteClubSchema }),
 });
 
-export const favoriteClubParamsSchema = z.object({ clubId: z.coerce.number().int().positive() });
+export const favoriteClubParamsSchema = z.object({ clubId: recordIdParamSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { FIELD_BLANK, fieldTooLong } from '../messages.ts';
 import { sessionPartySchema, type SessionParty } from './session.ts';
 
@@ -86,8 +87,8 @@ const commentTextSchema = z
 /** POST /comments (API-CMT-02); `parent_id` null for a top-level comment (CMT-03). */
 export const createCommentRequestSchema = z.object({
   comment: z.object({
-    comment_container_id: z.number().int().positive(),
-    parent_id: z.number().int().positive().nullable().default(null),
+    comment_container_id: recordIdSchema,
+    parent_id: recordIdSchema.nullable().default(null),
     comment: commentTextSchema,
   }),
 });
@@ -96,7 +97,7 @@ export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
 /** PUT /comments/{id} (API-CMT-03). */
 export const updateCommentRequestSchema = z.object({
   comment: z.object({
-    comment_id: z.number().int().positive().optional(),
+    comment_id: recordIdSchema.optional(),
     comment: commentTextSchema,
   }),
 });
@@ -106,6 +107,6 @@ export type UpdateCommentRequest = z.input<typeof updateCommentRequestSchema>;
 export const commentFormSchema = z.object({ comment: commentTextSchema });
 
 export const commentContainerParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordIdParamSchema,
 });
-export const commentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const commentIdParamsSchema = z.object({ id: recordIdParamSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MIN_CHARS } from '../constants.ts';
+import { isSearchable } from '../member-search.ts';
 import { sessionPartySchema } from './session.ts';
 
 /** Longest search text the server reads: a full name with room to spare. */
@@ -12,7 +13,7 @@ export const memberSearchQuerySchema = z.object({
   search_text: z
     .string()
     .max(SEARCH_TEXT_MAX)
-    .refine((text) => text.trim().length >= SEARCH_MIN_CHARS, {
+    .refine(isSearchable, {
       message: `must be at least ${SEARCH_MIN_CHARS} characters`,
     }),
   page: z.coerce.number().int().min(0).max(200).default(0),

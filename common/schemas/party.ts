@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { sessionPartySchema } from './session.ts';
 
 /**
@@ -104,7 +105,7 @@ export type RecentContactsAnswer = z.infer<typeof recentContactsAnswerSchema>;
 /** `POST /user_recent_contacts.json`: the member tapped a call or the E-Mail link. */
 export const recordRecentContactRequestSchema = z.object({
   user_recent_contact: z.object({
-    party_id: z.number().int().positive(),
+    party_id: recordIdSchema,
     contact_type: recentContactTypeSchema,
   }),
 });
@@ -130,7 +131,7 @@ export type FavoriteContactsAnswer = z.infer<typeof favoriteContactsAnswerSchema
 
 /** `POST /user_favorite_contacts` (API-DIR-05, PARTY-03). */
 export const createFavoriteContactRequestSchema = z.object({
-  user_favorite_contact: z.object({ party_id: z.number().int().positive() }),
+  user_favorite_contact: z.object({ party_id: recordIdSchema }),
 });
 export type CreateFavoriteContactRequest = z.infer<typeof createFavoriteContactRequestSchema>;
 
@@ -141,5 +142,5 @@ export type FavoriteContactAnswer = z.infer<typeof favoriteContactAnswerSchema>;
 
 /** `DELETE /user_favorite_contacts/{partyId}` (API-DIR-06). */
 export const favoriteContactParamsSchema = z.object({
-  partyId: z.coerce.number().int().positive(),
+  partyId: recordIdParamSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { INVALID_CHOICE } from '../messages.ts';
 import { avatarSchema, sessionPartySchema } from './session.ts';
 
@@ -20,11 +21,11 @@ export const postAccessInputSchema = z.union([
 ]);
 
 /** 'MEMBER', or the club id of a lodge the member is webmaster of (number or string). */
-export const postAsSchema = z.union([z.literal('MEMBER'), z.number().int().positive(), idText]);
+export const postAsSchema = z.union([z.literal('MEMBER'), recordIdSchema, idText]);
 
 /** A photo in the form: saved ones carry only `id`; new ones carry the base64 image. */
 export const photoAttributesSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: recordIdSchema.optional(),
   guid: z.string().optional(),
   image_file_name: z.string().optional(),
   image_content_type: z.string().optional(),
@@ -114,4 +115,4 @@ export const clubPostListQuerySchema = postListQuerySchema.extend({
   subdomain: z.string().min(1).max(100),
 });
 
-export const postIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const postIdParamsSchema = z.object({ id: recordIdParamSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './record-id.ts';
 import { AUTH_CODE_LENGTH } from '../constants.ts';
 
 /**
@@ -26,7 +27,7 @@ export const AUTH_CODE_PATTERN = new RegExp(`^\\d{${AUTH_CODE_LENGTH}}$`);
 
 /** Step one: organisation, member number, birth date (VAL-12..14). */
 export const membershipProofSchema = z.object({
-  organization_id: z.number().int().positive(),
+  organization_id: recordIdSchema,
   member_number: z.string().trim().min(1),
   birth_date: z.string().trim().regex(BIRTH_DATE_PATTERN),
 });

@@ -139,8 +139,11 @@ export async function sharesOrganization(db: Db, party: number, other: number): 
   return row !== undefined;
 }
 
-/** Each party's current leaf lodges by name, for lists that tell two namesakes apart. */
-export function leafLodgeNamesOf(db: Db, parties: readonly number[]) {
+/**
+ * Each party's current leaf lodges by name, for lists that tell two namesakes apart: only those
+ * of the viewer's organisations (D39: a brother's other fraternities are not this roster's).
+ */
+export function leafLodgeNamesOf(db: Db, viewer: number, parties: readonly number[]) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
@@ -149,5 +152,6 @@ export function leafLodgeNamesOf(db: Db, parties: readonly number[]) {
     .where('m.party_id', 'in', parties)
     .where('m.left_at', 'is', null)
     .where('t.is_leaf', '=', 1)
+    .where('c.organization_id', 'in', organizationIdsOf(db, viewer))
     .orderBy('c.name');
 }

@@ -23,10 +23,10 @@
  * - Foreign keys: children of a row are deleted with it (`on delete cascade`); references that
  *   only record who or what (an author, an actor, a last-activity party) become null
  *   (`set null`); references to reference data (types, countries) refuse the delete (`restrict`).
- * - `*_key` columns beginning with a name (`first_name_key`, `username_key`) hold the value
- *   lower-cased with String.prototype.toLowerCase(). They use binary ("C") collation on
- *   PostgreSQL so that prefix search (`key >= 'smi' and key < 'smi\uffff'`, or `like 'smi%'`)
- *   uses the index on both engines. Storage keys (`avatar_key`, `storage_key`) are object keys
+ * - `*_key` columns beginning with a name hold it as it is compared: `username_key` lower-cased,
+ *   the parties' name keys and `clubs.search_key` folded by common/member-search.ts `foldName`
+ *   (case, accents, apostrophes; D38). They use binary ("C") collation on PostgreSQL so that a
+ *   prefix search (`key >= 'smi' and key < 'smi' || U+10FFFF`) uses the index on both engines. Storage keys (`avatar_key`, `storage_key`) are object keys
  *   in the storage adapter, never URLs.
  * - Every list a screen shows is backed by an index; the index names say which list
  *   (see 0001_initial.ts).

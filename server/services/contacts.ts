@@ -63,8 +63,8 @@ export async function recordRecentContact(
     throw new ValidationError({ party_id: [CANNOT_CONTACT_YOURSELF] });
   }
   const party = await loadVisibleParty(ctx, member, partyId);
-  await upsertRecentContact(ctx, member, partyId, contactType, now);
-  return presentRecentContact({ ...party, contact_type: contactType, contacted_at: now });
+  const stored = await upsertRecentContact(ctx, member, partyId, contactType, now);
+  return presentRecentContact({ ...party, ...stored });
 }
 
 async function upsertRecentContact(
@@ -73,23 +73,27 @@ async function upsertRecentContact(
   partyId: number,
   contactType: RecentContactType,
   now: number,
-): Promise<void> {
-  await ctx.db
-    .insertInto('user_recent_contacts')
-    .values({
-      user_id: member.userId,
-      party_id: partyId,
-      contact_type: contactType,
-      contacted_at: now,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(['user_id', 'party_id']).doUpdateSet({
+): Promise<{ contact_type: string; contacted_at: number }> {
+  return (
+    ctx.db
+      .insertInto('user_recent_contacts')
+      .values({
+        user_id: member.userId,
+        party_id: partyId,
         contact_type: contactType,
-        // Two taps in one millisecond, or a clock set back, never move an entry down.
-        contacted_at: sql<number>`case when user_recent_contacts.contacted_at > ${now} then user_recent_contacts.contacted_at else ${now} end`,
-      }),
-    )
-    .execute();
+        contacted_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'party_id']).doUpdateSet({
+          contact_type: contactType,
+          // Two taps in one millisecond, or a clock set back, never move an entry down.
+          contacted_at: sql<number>`case when user_recent_contacts.contacted_at > ${now} then user_recent_contacts.contacted_at else ${now} end`,
+        }),
+      )
+      // The entry as stored: a later tap that landed first keeps its time.
+      .returning(['contact_type', 'contacted_at'])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** GET /user_favorite_contacts.json (API-DIR-04): by last name, then first name. */
@@ -128,12 +132,14 @@ export async function addFavoriteContact(
     .values({ user_id: member.userId, party_id: partyId, created_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'party_id']).doNothing())
     .execute();
-  return ctx.db
+  const stored = await ctx.db
     .selectFrom('user_favorite_contacts')
     .select(['party_id', 'created_at'])
     .where('user_id', '=', member.userId)
     .where('party_id', '=', partyId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // A removal at the same moment may have taken the mark away again; the answer is the add.
+  return stored ?? { party_id: partyId, created_at: now };
 }
 
 /**

@@ -248,7 +248,7 @@ export async function searchMembers(
   const ids = pageRows.map((row) => row.id);
   const lodges = new Map<number, string[]>();
   if (ids.length > 0) {
-    for (const row of await leafLodgeNamesOf(ctx.db, ids).execute()) {
+    for (const row of await leafLodgeNamesOf(ctx.db, member.partyId, ids).execute()) {
       const names = lodges.get(row.party_id) ?? [];
       names.push(row.name);
       lodges.set(row.party_id, names);

@@ -9,6 +9,7 @@
  * D39: never a birth date, a member number or an address.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { MAX_RECORD_ID } from '../../common/schemas/record-id.ts';
 import { NO_SUCH_PARTY } from '../../common/messages.ts';
 import type { Party } from '../../common/schemas/party.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
@@ -118,14 +119,18 @@ function clubListOf(db: Db, member: Member, partyId: number) {
       'c.name',
       'c.subdomain',
       't.name as type_name',
+      // As the club home means it (D40): followed, or the member's own club.
       eb
-        .exists(
-          eb
-            .selectFrom('favorite_clubs as f')
-            .select('f.id')
-            .where('f.user_id', '=', member.userId)
-            .whereRef('f.club_id', '=', 'c.id'),
-        )
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('favorite_clubs as f')
+              .select('f.id')
+              .where('f.user_id', '=', member.userId)
+              .whereRef('f.club_id', '=', 'c.id'),
+          ),
+          eb('c.id', 'in', clubIdsOf(db, member.partyId)),
+        ])
         .as('is_favorite'),
       eb('c.id', 'in', clubIdsOf(db, member.partyId)).as('is_member'),
     ])
@@ -156,7 +161,9 @@ function favoriteContactOf(db: Db, member: Member, partyId: number) {
 
 /** A party's id as the address gives it, or null when it cannot be one. */
 function partyIdOf(text: string): number | null {
-  return /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : null;
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_RECORD_ID ? id : null;
 }
 
 /**

@@ -103,7 +103,21 @@ describe('GET /contacts_by_name finds only whom the member may see (D37)', () =>
   });
 
   it('answers names, avatar and lodges only: no birth date, member number or address', async () => {
-    await addMember({ first: 'Privacy', last: 'Checkworth' });
+    const party = await addMember({ first: 'Privacy', last: 'Checkworth' });
+    // A lodge of another organisation is not this roster's to tell (D39).
+    const { db } = server.database.handle;
+    const elks = await db
+      .selectFrom('clubs as c')
+      .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+      .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+      .select('c.id')
+      .where('o.name', '=', 'Benevolent and Protective Order of Elks')
+      .where('t.is_leaf', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values({ party_id: party, club_id: elks.id, created_at: Date.now() })
+      .execute();
     const [found] = (await search('privacy check')).parties;
     expect(Object.keys(found ?? {}).sort()).toEqual(
       [
@@ -143,13 +157,15 @@ describe('GET /contacts_by_name ranks and pages (D38)', () => {
     expect(first.parties[0]?.first_name).toBe('Pagina00');
   });
 
-  it('refuses fewer than 2 characters with a field error (SRCH-01, ERR-22)', async () => {
-    const response = await member.request<{ errors: Record<string, string[]> }>(
-      'GET',
-      '/contacts_by_name?search_text=%20j%20',
-    );
-    expect(response.status).toBe(422);
-    expect(response.body.errors.search_text).toEqual(['must be at least 2 characters']);
+  it('refuses fewer than 2 characters, counted folded, with a field error (SRCH-01, ERR-22)', async () => {
+    for (const text of [' j ', 'a.', "''"]) {
+      const response = await member.request<{ errors: Record<string, string[]> }>(
+        'GET',
+        `/contacts_by_name?${new URLSearchParams({ search_text: text }).toString()}`,
+      );
+      expect(response.status, text).toBe(422);
+      expect(response.body.errors.search_text).toEqual(['must be at least 2 characters']);
+    }
   });
 
   it('treats % and _ as letters, not wildcards', async () => {

@@ -122,7 +122,8 @@ describe('GET /parties/{id}: what a member sees of another (PARTY-01, ENT-04)', 
     const response = await partyAs('M', personas.M2.partyId);
     const clubs = response.body.data.party.club_list;
     const harmony = clubs.find((club) => club.subdomain === DEMO_CLUBS.L1);
-    expect(harmony).toMatchObject({ is_member: true, type_name: 'Lodge' });
+    // M's own lodge: a favourite by membership, as on the club home (D40).
+    expect(harmony).toMatchObject({ is_member: true, is_favorite: true, type_name: 'Lodge' });
     expect(harmony?.name).toMatch(/Harmony Lodge/);
     expect(clubs[0]?.subdomain).toBe(DEMO_CLUBS.L1);
 
@@ -190,8 +191,17 @@ describe('GET /parties/{id}: who may be seen (D37)', () => {
     expect((await partyAs('M', former ?? 0)).status).toBe(404);
   });
 
-  it('an id that is not a number is a 404, not a 422', async () => {
-    for (const id of ['abc', 'recent', '0', '-3', '1.5', '9'.repeat(60)]) {
+  it('an id that is not a number, or larger than any id is a 404, not a 422 or a 500', async () => {
+    for (const id of [
+      'abc',
+      'recent',
+      '0',
+      '-3',
+      '1.5',
+      '9'.repeat(60),
+      '2147483648',
+      '9999999999',
+    ]) {
       expect((await partyAs('M', id)).status, id).toBe(404);
     }
   });

@@ -29,6 +29,7 @@ import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createMemo } from './services/memo.ts';
+import { createInProcessBus, purgeBusEvents } from './realtime/bus.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const salts = await createSaltStore(database.db, database.engine);
+  const bus = createInProcessBus((error) => app.log.error({ err: error }, 'a bus listener failed'));
   app.decorate('services', {
     db: database.db,
     engine: database.engine,
@@ -89,8 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms: createSmsSender(database.db, app.log),
     salts,
     storage: createStorage(config),
+    bus,
   });
   app.addHook('onClose', async () => salts.close());
+  app.addHook('onClose', async () => bus.close());
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -127,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       purgeExpiredLimits(database.db, now),
       purgeExpiredCodes(database.db, now),
       salts.purge(now),
+      purgeBusEvents(database.db, now),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();

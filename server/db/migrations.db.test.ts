@@ -61,7 +61,7 @@ describe('migrations', () => {
     const ran = await migrateToLatest(db);
     expect(ran).toEqual(Object.keys(migrations));
     const names = (await tableNames(db)).filter((n) => !n.startsWith('kysely_'));
-    expect(names).toEqual([...INITIAL_TABLES, 'calendar_feeds'].sort());
+    expect(names).toEqual([...INITIAL_TABLES, 'calendar_feeds', 'bus_events'].sort());
   });
 
   it('does nothing when run again', async () => {

@@ -510,6 +510,20 @@ export interface ChatPartiesTable {
   hid_at: Instant | null;
   /** Messages with a higher id (from others) are unseen. */
   last_seen_chat_message_id: number | null;
+  /** How many messages from others are past the marker: kept by every send and read (D41). */
+  unseen_count: Generated<number>;
+}
+
+/** A change a member's event stream carries (server/realtime/bus.ts, D43). */
+export interface BusEventsTable {
+  id: Generated<number>;
+  kind: string;
+  chat_id: number | null;
+  /** The recipients' party ids, as a JSON array. */
+  party_ids: string;
+  /** The event's fields, as JSON. */
+  payload: string;
+  created_at: Instant;
 }
 
 export interface ChatMessagesTable {
@@ -668,6 +682,7 @@ export interface Database {
   chats: ChatsTable;
   chat_parties: ChatPartiesTable;
   chat_messages: ChatMessagesTable;
+  bus_events: BusEventsTable;
   user_favorite_contacts: UserFavoriteContactsTable;
   favorite_clubs: FavoriteClubsTable;
   user_recent_contacts: UserRecentContactsTable;

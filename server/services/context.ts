@@ -6,6 +6,7 @@ import type { Engine } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { Bus } from '../realtime/bus.ts';
 import type { Memo } from './memo.ts';
 
 /** What a service needs from the outside world; handlers pass it in, tests build their own. */
@@ -23,4 +24,6 @@ export interface ServiceContext {
   readonly salts: SaltStore;
   /** Photos and avatars: a folder under DATA_DIR (server/storage/index.ts). */
   readonly storage: Storage;
+  /** Changes for event streams and in-memory answers (server/realtime/bus.ts): one node. */
+  readonly bus: Bus;
 }

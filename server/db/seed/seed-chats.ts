@@ -166,6 +166,10 @@ async function writeChat(ctx: SeedContext, rng: Random, given: ChatPlan): Promis
     const unseenFrom = others[others.length - m.unseen];
     const seen = m.unseen > 0 && unseenFrom ? visible.filter((x) => x.id < unseenFrom.id) : visible;
     const lastSeen = seen[seen.length - 1];
+    // The kept count (D41): others' messages past the marker, for a member still in the chat.
+    const unseenCount = leftMessage
+      ? 0
+      : others.filter((x) => x.type === 'PartyChatMessage' && x.id > (lastSeen?.id ?? 0)).length;
     const hidAt = m.hidden && newest ? Math.min(now, newest.at + rng.int(1, 96) * HOUR) : null;
     await writer.add('chat_parties', {
       id: ids.take('chat_parties'),
@@ -175,6 +179,7 @@ async function writeChat(ctx: SeedContext, rng: Random, given: ChatPlan): Promis
       left_at: leftMessage?.at ?? null,
       hid_at: hidAt,
       last_seen_chat_message_id: lastSeen?.id ?? null,
+      unseen_count: unseenCount,
     });
   }
   return messages.length;

@@ -110,6 +110,8 @@ const directoryScreen: LazyScreen = () =>
   }));
 const partyScreen: LazyScreen = () =>
   import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
+const chatListScreen: LazyScreen = () =>
+  import('./pages/chats/ChatListPage.tsx').then((module) => ({ Component: module.ChatListPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -136,7 +138,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/calendar/:id/edit', access: 'member', screen: editEventScreen },
   // Chats (ROUTE-14..19)
-  { path: '/chats', access: 'member' },
+  { path: '/chats', access: 'member', screen: chatListScreen },
   { path: '/chats/new', access: 'member' },
   { path: '/chats/:chatId', access: 'member' },
   { path: '/chats/:chatId/add_member', access: 'member' },

@@ -19,13 +19,11 @@ export const OPENING_CHAT = 'Opening the chat…';
 /** /chats/new and the party page's Chat action. */
 export const NEW_CHAT_TITLE = 'New 1-on-1 Chat';
 export const NEW_CHAT_HINT = 'Find the member, then choose their name to start a chat.';
-export const startChatWith = (name: string): string => `Chat with ${name}`;
 
 /** /chats/{id}/add_member. */
-export const ADD_MEMBER_TITLE = 'Add a Member';
 export const ADD_MEMBER_HINT = 'Find the member, then choose their name to add them to this chat.';
 export const ADDING_MEMBER = 'Adding the member…';
-export const addToChat = (name: string): string => `Add ${name}`;
+export const ADD_TO_CHAT = 'Add';
 export const GROUP_CHATS_ONLY = 'Only a group chat can have members added, be renamed or left.';
 
 /** /chats/{id}/edit. */
@@ -38,3 +36,5 @@ export const SAVING_NAME = 'Saving the name…';
 export const CHAT_MEMBERS_TITLE = 'Members of this chat';
 export const YOU = 'You';
 export const leftChatOn = (date: string): string => `Left the chat on ${date}`;
+/** A rename refused with no message of its own (Lodgehall's words). */
+export const RENAME_FAILED = 'The name could not be saved.';

@@ -6,7 +6,7 @@ import {
   type ChatSummary,
 } from '../../../common/schemas/chat.ts';
 import type { SessionParty } from '../../../common/schemas/session.ts';
-import { testParty, testUser } from '../../test/fixtures.ts';
+import { respond, testParty, testUser } from '../../test/fixtures.ts';
 
 /** Chats as the server presents them, for the chat list screens' tests. */
 
@@ -59,4 +59,28 @@ export function testChatDetail(id: number, overrides: Partial<ChatDetail> = {}):
     has_more: false,
     ...overrides,
   };
+}
+
+/** The calls a fetch stand-in was given, as `METHOD path?query` with the parsed body. */
+export function sentCalls(fetchMock: {
+  mock: { calls: Parameters<typeof fetch>[] };
+}): { call: string; body: unknown }[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const text = typeof init?.body === 'string' ? init.body : '';
+    return {
+      call: `${(init?.method ?? 'GET').toUpperCase()} ${url.replace(/^.*\/api\/private\/mobile\/v1/, '')}`,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+  });
+}
+
+/** A member search's answer: these members, complete. */
+export function searchAnswer(parties: readonly SessionParty[]) {
+  return respond(200, {
+    data: {
+      parties: parties.map((party) => ({ ...party, club_names: ['Harmony Lodge No. 412'] })),
+      has_more: false,
+    },
+  });
 }

@@ -29,6 +29,7 @@ import {
 } from '../../../common/schemas/chat.ts';
 import type { UserMetadata } from '../../../common/schemas/session.ts';
 import { displayName } from '../../../common/display-name.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { ApiResponse, TestServer } from '../../test/api-harness.ts';
 import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -648,5 +649,67 @@ describe('group actions (API-CHAT-08..10, CHAT-29..32, VAL-06, PERM-17)', () => 
     const entries = back.parties.filter((e) => e.party.id === party.M2);
     expect(entries).toHaveLength(1);
     expect(entries[0]?.left_at).toBeNull();
+  });
+});
+
+describe('bus events of the chat calls (D41, D43): recorded with the change, published after it', () => {
+  it('a send tells the current members, a read tells them the marker, a hide tells the hider', async () => {
+    const seen: BusEvent[] = [];
+    const unsubscribe = server.app.services.bus.subscribe((event) => seen.push(event));
+    try {
+      const chatId = await pairChat(party.M, party.W);
+      const both = [party.M, party.W].sort((a, b) => a - b);
+      await open('W', chatId);
+      seen.length = 0;
+
+      const message = await say('M', chatId, 'Bus check');
+      expect(
+        seen.map((event) => [event.payload, [...event.partyIds].sort((a, b) => a - b)]),
+      ).toEqual([
+        [
+          { kind: 'message', chat_id: chatId, chat_message_id: message.id, party_id: party.M },
+          both,
+        ],
+      ]);
+      const stored = await db()
+        .selectFrom('bus_events')
+        .select(['id', 'kind', 'chat_id'])
+        .where('id', '=', seen[0]?.id ?? 0)
+        .executeTakeFirst();
+      expect(stored).toEqual({ id: seen[0]?.id, kind: 'message', chat_id: chatId });
+
+      seen.length = 0;
+      await open('W', chatId);
+      expect(seen.map((event) => event.payload)).toEqual([
+        { kind: 'read', chat_id: chatId, party_id: party.W, last_seen_chat_message_id: message.id },
+      ]);
+      // Nothing new to read: no event.
+      seen.length = 0;
+      await open('W', chatId);
+      expect(seen).toEqual([]);
+
+      await client.W.request('POST', `/chats/${chatId}/hide.json`);
+      expect(seen.map((event) => [event.payload, event.partyIds])).toEqual([
+        [{ kind: 'chat', chat_id: chatId }, [party.W]],
+      ]);
+      const ids = seen.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('a refused change records nothing', async () => {
+    const before = await db()
+      .selectFrom('bus_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    expect((await send('M', othersChat, { content: 'not mine' })).status).toBe(404);
+    expect((await send('M', await pairChat(party.M, party.W), { content: ' ' })).status).toBe(422);
+    const after = await db()
+      .selectFrom('bus_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    expect(after.id).toEqual(before.id);
   });
 });

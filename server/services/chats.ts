@@ -85,7 +85,7 @@ const SUMMARY_TEXT_MAX = 80;
 
 /** A chat as the viewer's own entry sees it, with the entry (one row, by primary keys). */
 const chatOfMember = prepare<
-  ChatRow & { entry_id: number; left_at: number | null },
+  ChatRow & { entry_id: number; left_at: number | null; last_seen_chat_message_id: number | null },
   'chat' | 'party'
 >((db, p) =>
   db
@@ -372,11 +372,16 @@ export async function getChat(
   const member = requireMember(actor);
   const row = await loadMemberChat(ctx, member, chatId);
   let chat: ChatRow = row;
-  if (beforeId === undefined) {
+  const newest = row.last_chat_message_id;
+  const unread =
+    Number(row.unseen_count) > 0 ||
+    (newest !== null && (row.last_seen_chat_message_id ?? 0) < newest);
+  // Opening a chat already read writes nothing (the common case of a refetch).
+  if (beforeId === undefined && unread) {
     const events = await markRead(ctx, member, chatId, row.entry_id, Date.now());
     publishAll(ctx.bus, events);
-    chat = { ...row, unseen_count: 0 };
   }
+  if (beforeId === undefined) chat = { ...row, unseen_count: 0 };
   const upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
   const [messages, entries] = await Promise.all([
     messagePage.run(ctx.db, { chat: chatId, upTo, limit: CHAT_MESSAGES_PAGE + 1 }),

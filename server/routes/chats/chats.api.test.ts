@@ -267,25 +267,59 @@ describe('reading a chat (API-CHAT-04, CHAT-12, ENT-07/08, D41)', () => {
     expect(await counts(chatId, party.M)).toEqual({ kept: 0, recount: 0 });
   });
 
-  it('pages a long chat by id without moving the marker', async () => {
+  it('pages back by id, stable while messages arrive; paging moves no marker', async () => {
     const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
     const sent: number[] = [];
-    for (let i = 0; i < CHAT_MESSAGES_PAGE + 5; i++)
+    for (let i = 0; i < CHAT_MESSAGES_PAGE + 5; i++) {
       sent.push((await say('M', chatId, `n${i}`)).id);
-    const first = await open('M', chatId);
+    }
+    // Paging back first: M2's marker and count stay.
+    const paged = await open('M2', chatId, `?before_id=${(sent.at(-1) ?? 0) + 1}`);
+    expect(paged.chat_messages.map((message) => message.id)).toEqual(sent.slice(5).reverse());
+    expect(await counts(chatId, party.M2)).toEqual({
+      kept: CHAT_MESSAGES_PAGE + 5,
+      recount: CHAT_MESSAGES_PAGE + 5,
+    });
+    const first = await open('M2', chatId);
     expect(first.chat_messages).toHaveLength(CHAT_MESSAGES_PAGE);
     expect(first.has_more).toBe(true);
+    expect(await counts(chatId, party.M2)).toEqual({ kept: 0, recount: 0 });
+    // New messages after the first page do not shift the next one.
+    await say('M', chatId, 'late 1');
+    await say('M', chatId, 'late 2');
     const oldest = first.chat_messages.at(-1)?.id ?? 0;
-    const second = await open('M', chatId, `?before_id=${oldest}`);
-    // The rest of the sent messages and the system message that opened the group.
-    expect(second.chat_messages.map((message) => message.id)).toEqual(
-      [...sent.slice(0, 5)].reverse().concat(second.chat_messages.at(-1)?.id ?? 0),
-    );
-    expect(second.chat_messages.at(-1)).toMatchObject({
-      type: 'SystemChatMessage',
-      party_id: null,
-    });
+    const second = await open('M2', chatId, `?before_id=${oldest}`);
+    // The rest of the sent messages, then the system messages (created, added).
+    const rest = second.chat_messages.map((message) => message.id);
+    expect(rest.slice(0, 5)).toEqual(sent.slice(0, 5).reverse());
+    expect(second.chat_messages.slice(5).map((message) => message.type)).toEqual([
+      'SystemChatMessage',
+      'SystemChatMessage',
+    ]);
     expect(second.has_more).toBe(false);
+    expect(await counts(chatId, party.M2)).toEqual({ kept: 2, recount: 2 });
+  });
+
+  it("read state: each member's marker, for 'Seen by N' in a group", async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    expect((await add('M', chatId, party.W)).status).toBe(200);
+    const message = await say('M', chatId, 'Who has seen this?');
+    const seenBy = async () =>
+      (await open('M', chatId)).parties
+        .filter(
+          (entry) =>
+            entry.party.id !== party.M &&
+            entry.left_at === null &&
+            (entry.last_seen_chat_message_id ?? 0) >= message.id,
+        )
+        .map((entry) => entry.party.id);
+    expect(await seenBy()).toEqual([]);
+    await open('M2', chatId);
+    expect(await seenBy()).toEqual([party.M2]);
+    await open('W', chatId);
+    expect((await seenBy()).sort()).toEqual([party.M2, party.W].sort());
   });
 
   it('is a 404 for a chat the member is not in, for a left member, and for an unknown id', async () => {

@@ -9,7 +9,7 @@ import {
   CHAT_NAME_LABEL,
   ERROR_TITLE,
   ERROR_TOGGLING_HIDDEN_CHATS,
-  fieldTooLong,
+  chatNameTooLong,
   HIDDEN_CHAT,
   HIDE_HIDDEN_CHATS,
   MEMBER_SEARCH_LABEL,
@@ -229,7 +229,7 @@ test.describe('a group from the list (CHAT-03, CHAT-30..32, CONST-32, VAL-06, VA
     const name = page.getByRole('textbox', { name: CHAT_NAME_LABEL });
     await name.fill('x'.repeat(CHAT_NAME_MAX + 1));
     await page.getByRole('button', { name: SAVE_NAME }).click();
-    await expect(page.getByText(fieldTooLong(CHAT_NAME_MAX))).toBeVisible();
+    await expect(page.getByText(chatNameTooLong(CHAT_NAME_MAX))).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expectAccessibleAtBothWidths(page, 'chat-rename', () => expect(name).toBeVisible());
     const newName = `Lodge Officers ${crypto.randomUUID().slice(0, 6)}`;

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CANCEL,
   CHAT_NAME_LABEL,
-  fieldTooLong,
+  chatNameTooLong,
+  FIELD_BLANK,
   GROUP_CHATS_ONLY,
   RENAME_FAILED,
   SAVE_NAME,
@@ -100,7 +101,16 @@ describe('/chats/{id}/edit (ROUTE-18, CHAT-30, VAL-07)', () => {
     renderPage();
     fireEvent.change(await nameBox(), { target: { value: 'x'.repeat(CHAT_NAME_MAX + 1) } });
     fireEvent.click(screen.getByRole('button', { name: SAVE_NAME }));
-    expect(await screen.findByText(fieldTooLong(CHAT_NAME_MAX))).toBeTruthy();
+    expect(await screen.findByText(chatNameTooLong(CHAT_NAME_MAX))).toBeTruthy();
+    expect(puts()).toEqual([]);
+  });
+
+  it('an empty name is stopped before the call', async () => {
+    fetchMock.mockImplementation(fakeApi({ 'GET /chats/8': chatAnswer() }));
+    renderPage();
+    fireEvent.change(await nameBox(), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: SAVE_NAME }));
+    expect(await screen.findByText(FIELD_BLANK)).toBeTruthy();
     expect(puts()).toEqual([]);
   });
 

@@ -6,7 +6,8 @@ import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   BACK_TO_CHAT,
   CHAT_NAME_LABEL,
-  fieldTooLong,
+  chatNameTooLong,
+  FIELD_BLANK,
   GROUP_CHATS_ONLY,
   LOADING_CHAT,
   RENAME_CHAT_TITLE,
@@ -33,11 +34,12 @@ import { chatDetailTitle } from './chat-head.ts';
 
 /**
  * The name as the form checks it before sending: the request's own field (common/schemas/
- * chat.ts), trimmed, no longer than the server keeps. An empty name is the server's to judge.
+ * chat.ts), trimmed, 1 to CHAT_NAME_MAX characters, in the server's words (D42).
  */
 export const chatNameSchema = renameChatRequestSchema.shape.chat.shape.name
   .trim()
-  .max(CHAT_NAME_MAX, fieldTooLong(CHAT_NAME_MAX));
+  .min(1, FIELD_BLANK)
+  .max(CHAT_NAME_MAX, chatNameTooLong(CHAT_NAME_MAX));
 
 /**
  * /chats/{chatId}/edit (ROUTE-18, CHAT-30, VAL-07): the group's name, saved with

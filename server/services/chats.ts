@@ -22,7 +22,9 @@ import { displayName } from '../../common/display-name.ts';
 import {
   ALREADY_IN_CHAT,
   CHAT_MESSAGE_BLANK,
+  CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
+  CHAT_NAME_CONTROL_CHARACTERS,
   FIELD_BLANK,
   NO_CHAT_WITH_SELF,
   NO_SUCH_CHAT,
@@ -80,6 +82,15 @@ type Trx = Transaction<Database>;
 
 /** The list summary's longest quoted text, as the demo data cuts it. */
 const SUMMARY_TEXT_MAX = 80;
+
+/*
+ * Control characters: PostgreSQL refuses NUL in text (a 500 instead of a 422), and the others
+ * only garble a screen. A message keeps tabs and line breaks; a name and a file name are one line.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/g;
 
 // ---- Reading -------------------------------------------------------------------------------
 
@@ -658,6 +669,7 @@ function sendErrors(input: SendChatMessageRequest['chat_message']): {
   if (photo && content !== '') errors.push(CHAT_MESSAGE_TEXT_OR_IMAGE);
   else if (!photo && content === '') errors.push(CHAT_MESSAGE_BLANK);
   if (content.length > CHAT_MESSAGE_MAX) errors.push(chatMessageTooLong(CHAT_MESSAGE_MAX));
+  if (MESSAGE_CONTROL.test(content)) errors.push(CHAT_MESSAGE_CONTROL_CHARACTERS);
   return { content: content === '' ? null : content, errors };
 }
 
@@ -719,7 +731,8 @@ export async function sendChatMessage(
   const photo = input.photo_attributes ?? null;
   const uploads: StoredUpload[] = [];
   if (photo) {
-    const fileName = photo.image_file_name.trim().slice(0, 255) || 'photo';
+    const fileName =
+      photo.image_file_name.replace(LINE_CONTROL, '').trim().slice(0, 255) || 'photo';
     // VAL-02: a single attachment's refusal, under base (ERR-08).
     const image = await processImage(ctx.storage, photo.image_base64, fileName, {
       field: 'base',
@@ -875,6 +888,7 @@ export async function renameChat(
   const errors: string[] = [];
   if (trimmed === '') errors.push(FIELD_BLANK);
   if (trimmed.length > CHAT_NAME_MAX) errors.push(chatNameTooLong(CHAT_NAME_MAX));
+  if (trimmed.match(LINE_CONTROL)) errors.push(CHAT_NAME_CONTROL_CHARACTERS);
   // The group check comes first: a one-on-one is a 403 whatever the name.
   const me = await nameOf(ctx.db, member.partyId);
   await inGroup(ctx, member, chatId, async (trx, chat, events) => {

@@ -4,7 +4,9 @@ import { USER_METADATA_HEADER } from '../../../common/constants.ts';
 import {
   ALREADY_IN_CHAT,
   CHAT_MESSAGE_BLANK,
+  CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
+  CHAT_NAME_CONTROL_CHARACTERS,
   FIELD_BLANK,
   IMAGE_TYPE_INVALID,
   NO_CHAT_WITH_SELF,
@@ -745,5 +747,41 @@ describe('bus events of the chat calls (D41, D43): recorded with the change, pub
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow();
     expect(after.id).toEqual(before.id);
+  });
+});
+
+describe('control characters (VAL, ERR-08): a 422, never a server failure', () => {
+  it('a message with a NUL or another control character is a 422 under base; tabs and line breaks pass', async () => {
+    const chatId = await pairChat(party.M, party.M2);
+    for (const content of ['nul \u0000 here', 'bell \u0007', 'escape \u001b[31m']) {
+      const response = await send('M', chatId, { content });
+      expect({ content, status: response.status }).toEqual({ content, status: 422 });
+      expect((response.body as unknown as Problem).errors).toEqual({
+        base: [CHAT_MESSAGE_CONTROL_CHARACTERS],
+      });
+    }
+    const fine = await say('M', chatId, 'line one\n\tline two\r\nline three');
+    expect(fine.content).toBe('line one\n\tline two\r\nline three');
+    // A file name is only a label: its control characters are dropped, the image is kept.
+    const image = await send('M', chatId, {
+      photo_attributes: {
+        image_file_name: 'odd\u0000name.png',
+        image_content_type: 'image/png',
+        image_base64: await pngBase64(),
+      },
+    });
+    expect(image.status, image.text).toBe(201);
+  });
+
+  it('a chat name with a NUL, a line break or another control character is a 422 under name (VAL-07)', async () => {
+    const chatId = await newGroup('M');
+    for (const name of ['Bad\u0000name', 'Two\nlines', 'Tab\there']) {
+      const response = await client.M.request<Problem>('PUT', `/chats/${chatId}.json`, {
+        body: { chat: { name } },
+      });
+      expect({ name, status: response.status }).toEqual({ name, status: 422 });
+      expect(response.body.errors).toEqual({ name: [CHAT_NAME_CONTROL_CHARACTERS] });
+    }
+    expect((await open('M', chatId)).name).toBeNull();
   });
 });

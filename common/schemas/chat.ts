@@ -108,8 +108,15 @@ export const chatDetailSchema = chatSummarySchema.extend({
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 export const chatAnswerSchema = z.object({ data: z.object({ chat: chatDetailSchema }) });
 
-/** `GET /chats/{id}?before_id=` query. */
-export const chatQuerySchema = z.object({ before_id: recordIdParamSchema.optional() });
+/**
+ * `GET /chats/{id}?before_id=&mark_read=` query. Without `before_id` the call marks the chat
+ * read (the spec's chat screen) unless `mark_read=false`: a screen that only shows the members
+ * or the name (members, rename, add a member) looks without moving the marker (D41).
+ */
+export const chatQuerySchema = z.object({
+  before_id: recordIdParamSchema.optional(),
+  mark_read: z.enum(['true', 'false']).optional(),
+});
 
 /** `GET /chats/{id}/last_activity_chat_message_id` (API-CHAT-05). */
 export const lastActivityAnswerSchema = z.object({

@@ -140,7 +140,7 @@ describe('the chat list (GET /chats.json) equals the chat policy on the demo dat
       const entry = entries.find((e) => e.chat_id === chatId && e.party_id === member.partyId);
       const allowed = mayReadChat(member, entry ? { leftAt: entry.left_at } : undefined);
       // Paging back (before_id) changes nothing, so the demo data stays as seeded.
-      const outcome = await getChat(ctx, member, chatId, MAX_RECORD_ID).then(
+      const outcome = await getChat(ctx, member, chatId, { beforeId: MAX_RECORD_ID }).then(
         () => 'read',
         (error: unknown) => (error instanceof NotFoundError ? 'not found' : error),
       );

@@ -368,17 +368,25 @@ async function markRead(
   });
 }
 
+export interface ChatPageOptions {
+  /** Page back from this message id (exclusive); never marks read. */
+  beforeId?: number;
+  /** False to look without reading (the members, rename and add screens); default true. */
+  markRead?: boolean;
+}
+
 /**
  * GET /chats/{id} (API-CHAT-04, CHAT-12): the chat, every member entry and a page of messages,
  * newest first. Without `before_id` it is the reader opening the chat: their marker moves to the
- * newest message and their count goes to 0 (D41). With `before_id` it is paging back, and
- * changes nothing.
+ * newest message and their count goes to 0 (D41), unless `markRead` is false (a screen that
+ * only looks at the members or the name). With `before_id` it is paging back, and changes
+ * nothing.
  */
 export async function getChat(
   ctx: ServiceContext,
   actor: Actor,
   chatId: number,
-  beforeId?: number,
+  { beforeId, markRead: reads = true }: ChatPageOptions = {},
 ): Promise<ChatDetail> {
   const member = requireMember(actor);
   const row = await loadMemberChat(ctx, member, chatId);
@@ -387,12 +395,13 @@ export async function getChat(
   const unread =
     Number(row.unseen_count) > 0 ||
     (newest !== null && (row.last_seen_chat_message_id ?? 0) < newest);
+  const opening = beforeId === undefined && reads;
   // Opening a chat already read writes nothing (the common case of a refetch).
-  if (beforeId === undefined && unread) {
+  if (opening && unread) {
     const events = await markRead(ctx, member, chatId, row.entry_id, Date.now());
     publishAll(ctx.bus, events);
   }
-  if (beforeId === undefined) chat = { ...row, unseen_count: 0 };
+  if (opening) chat = { ...row, unseen_count: 0 };
   const upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
   const [messages, entries] = await Promise.all([
     messagePage.run(ctx.db, { chat: chatId, upTo, limit: CHAT_MESSAGES_PAGE + 1 }),

@@ -785,3 +785,37 @@ describe('control characters (VAL, ERR-08): a 422, never a server failure', () =
     expect((await open('M', chatId)).name).toBeNull();
   });
 });
+
+describe('looking without reading (D41): GET /chats/{id}?mark_read=false', () => {
+  it('moves no marker, keeps the count and tells nobody; the plain GET still marks it read', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    const message = await say('M', chatId, 'Only the members list looked at this');
+    const seen: BusEvent[] = [];
+    const unsubscribe = server.app.services.bus.subscribe((event) => seen.push(event));
+    try {
+      const looked = await open('M2', chatId, '?mark_read=false');
+      expect(looked.unseen_count).toBe(1);
+      expect(looked.chat_messages[0]?.id).toBe(message.id);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 1, recount: 1 });
+      const marker = (await open('M', chatId, '?mark_read=false')).parties.find(
+        (entry) => entry.party.id === party.M2,
+      );
+      expect(marker?.last_seen_chat_message_id).toBeLessThan(message.id);
+      expect(seen).toEqual([]);
+
+      const read = await open('M2', chatId, '?mark_read=true');
+      expect(read.unseen_count).toBe(0);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 0, recount: 0 });
+      expect(seen.map((event) => event.payload.kind)).toEqual(['read']);
+
+      await say('M', chatId, 'And the chat screen opens it');
+      await open('M2', chatId);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 0, recount: 0 });
+    } finally {
+      unsubscribe();
+    }
+    const wrong = await client.M2.request('GET', `/chats/${chatId}?mark_read=maybe`);
+    expect(wrong.status).toBe(422);
+  });
+});

@@ -819,3 +819,41 @@ describe('looking without reading (D41): GET /chats/{id}?mark_read=false', () =>
     expect(wrong.status).toBe(422);
   });
 });
+
+describe('races (D41): kept counts equal a recount whatever commits first', () => {
+  it('reads while sends, sends while a member leaves, and an add while a member leaves', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    expect((await add('M', chatId, party.W)).status).toBe(200);
+    await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => say('M', chatId, `m${i}`)),
+      ...Array.from({ length: 3 }, (_, i) => say('W', chatId, `w${i}`)),
+      ...Array.from({ length: 5 }, () => open('M2', chatId)),
+      ...Array.from({ length: 2 }, () => open('W', chatId)),
+    ]);
+    for (const who of [party.M, party.M2, party.W]) {
+      const { kept, recount } = await counts(chatId, who);
+      expect({ who, kept }).toEqual({ who, kept: recount });
+    }
+    const [, leaving, , adding] = await Promise.all([
+      Promise.all(Array.from({ length: 3 }, (_, i) => send('M2', chatId, { content: `x${i}` }))),
+      client.M2.request('POST', `/chats/${chatId}/leave.json`),
+      Promise.all(Array.from({ length: 3 }, (_, i) => say('M', chatId, `y${i}`))),
+      add('W', chatId, party.A),
+    ]);
+    expect(leaving.status).toBe(200);
+    expect([200, 404]).toContain(adding.status);
+    const chat = await open('M', chatId, '?mark_read=false');
+    // Nothing M2 sent comes after the system message of M2 leaving.
+    const m2 = chat.parties.find((entry) => entry.party.id === party.M2);
+    const leftAt = chat.chat_messages.findIndex(
+      (message) => message.content === chatMemberLeft(m2?.party.display_name ?? ''),
+    );
+    expect(leftAt).toBeGreaterThanOrEqual(0);
+    expect(chat.chat_messages.slice(0, leftAt).some((m) => m.party_id === party.M2)).toBe(false);
+    for (const entry of chat.parties.filter((e) => e.left_at === null)) {
+      const { kept, recount } = await counts(chatId, entry.party.id);
+      expect({ who: entry.party.id, kept }).toEqual({ who: entry.party.id, kept: recount });
+    }
+  });
+});

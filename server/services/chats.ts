@@ -430,7 +430,10 @@ async function nameOf(db: Db, partyId: number): Promise<PartyName> {
 }
 
 function cut(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+  if (text.length <= length) return text;
+  // A cut between the halves of a surrogate pair would store U+FFFD (an emoji turned into '?').
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 2)) ? length - 2 : length - 1;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 interface NewMessage {

@@ -857,3 +857,16 @@ describe('races (D41): kept counts equal a recount whatever commits first', () =
     }
   });
 });
+
+describe('the list summary (ENT-06 last_activity_summary)', () => {
+  it('cuts long text between characters, never inside an emoji', async () => {
+    const chatId = await pairChat(party.M, party.W);
+    // The text is cut to 79 code units and '…': the 79th is the first half of the emoji.
+    await say('M', chatId, `${'a'.repeat(78)}😀${'b'.repeat(20)}`);
+    const summary = (await list('M')).chats.find(
+      (chat) => chat.id === chatId,
+    )?.last_activity_summary;
+    expect(summary).toMatch(/a…$/);
+    expect(summary).not.toMatch(/\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});

@@ -317,7 +317,8 @@ async function currentMemberIds(db: Db, chatId: number): Promise<number[]> {
 
 /**
  * Moves the reader's marker to the chat's newest message and zeroes their count (D41), in a
- * transaction that records a `read` event for the chat's members; answers the events to publish.
+ * transaction that records a `read` event for the chat's members; answers the events to publish
+ * and the marker it left (null when there is no message to have read).
  */
 async function markRead(
   ctx: ServiceContext,
@@ -325,15 +326,15 @@ async function markRead(
   chatId: number,
   entryId: number,
   now: number,
-): Promise<BusEvent[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+): Promise<{ events: BusEvent[]; marker: number | null }> {
+  const { events, marker } = await ctx.db.transaction().execute(async (trx) => {
     let lock = trx
       .selectFrom('chat_parties')
       .select(['left_at', 'last_seen_chat_message_id', 'unseen_count'])
       .where('id', '=', entryId);
     if (ctx.engine === 'postgres') lock = lock.forUpdate();
     const entry = await lock.executeTakeFirst();
-    if (!entry || entry.left_at !== null) return [];
+    if (!entry || entry.left_at !== null) return { events: [], marker: null };
     const chat = await trx
       .selectFrom('chats')
       .select('last_chat_message_id')
@@ -342,30 +343,28 @@ async function markRead(
     const newest = chat.last_chat_message_id;
     const marker = entry.last_seen_chat_message_id;
     const moves = newest !== null && (marker === null || marker < newest);
-    if (!moves && Number(entry.unseen_count) === 0) return [];
+    const kept = moves ? newest : marker;
+    if (!moves && Number(entry.unseen_count) === 0) return { events: [], marker: kept };
     await trx
       .updateTable('chat_parties')
-      .set({
-        last_seen_chat_message_id: moves ? newest : marker,
-        unseen_count: 0,
-      })
+      .set({ last_seen_chat_message_id: kept, unseen_count: 0 })
       .where('id', '=', entryId)
       .execute();
-    if (!moves || newest === null) return [];
-    return [
-      await recordBusEvent(
-        trx,
-        {
-          kind: 'read',
-          chat_id: chatId,
-          party_id: member.partyId,
-          last_seen_chat_message_id: newest,
-        },
-        await currentMemberIds(trx, chatId),
-        now,
-      ),
-    ];
+    if (!moves || newest === null) return { events: [], marker: kept };
+    const event = await recordBusEvent(
+      trx,
+      {
+        kind: 'read',
+        chat_id: chatId,
+        party_id: member.partyId,
+        last_seen_chat_message_id: newest,
+      },
+      await currentMemberIds(trx, chatId),
+      now,
+    );
+    return { events: [event], marker: kept };
   });
+  return { events, marker };
 }
 
 export interface ChatPageOptions {
@@ -396,13 +395,20 @@ export async function getChat(
     Number(row.unseen_count) > 0 ||
     (newest !== null && (row.last_seen_chat_message_id ?? 0) < newest);
   const opening = beforeId === undefined && reads;
-  // Opening a chat already read writes nothing (the common case of a refetch).
-  if (opening && unread) {
-    const events = await markRead(ctx, member, chatId, row.entry_id, Date.now());
-    publishAll(ctx.bus, events);
+  let upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
+  if (opening) {
+    // Opening a chat already read writes nothing (the common case of a refetch).
+    let seen = newest;
+    if (unread) {
+      const read = await markRead(ctx, member, chatId, row.entry_id, Date.now());
+      publishAll(ctx.bus, read.events);
+      seen = read.marker ?? newest;
+    }
+    // The page stops at what was marked read: a message sent since is not shown as read while
+    // it still counts unseen; its id reaches the poll, and the client's refetch reads it.
+    upTo = seen ?? 0;
+    chat = { ...row, unseen_count: 0, last_chat_message_id: seen };
   }
-  if (opening) chat = { ...row, unseen_count: 0 };
-  const upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
   const [messages, entries] = await Promise.all([
     messagePage.run(ctx.db, { chat: chatId, upTo, limit: CHAT_MESSAGES_PAGE + 1 }),
     chatEntries.run(ctx.db, { chat: chatId }),

@@ -870,3 +870,27 @@ describe('the list summary (ENT-06 last_activity_summary)', () => {
     expect(summary).not.toMatch(/\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });
+
+describe('reading while others send (D41): an opened chat shows nothing past the marker it set', () => {
+  it("every message an opening shows is under the reader's own marker in that answer", async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    const answers: ChatDetail[] = [];
+    const opens = async () => {
+      for (let i = 0; i < 15; i++) answers.push(await open('M2', chatId));
+    };
+    const sends = async (who: PersonaKey) => {
+      for (let i = 0; i < 15; i++) await say(who, chatId, `${who} ${i}`);
+    };
+    await Promise.all([opens(), opens(), sends('M'), sends('M')]);
+    for (const chat of answers) {
+      const mine = chat.parties.find((entry) => entry.party.id === party.M2);
+      const shown = chat.chat_messages[0]?.id ?? 0;
+      expect(mine?.last_seen_chat_message_id).toEqual(expect.any(Number));
+      expect(shown).toBeLessThanOrEqual(mine?.last_seen_chat_message_id ?? 0);
+      expect(chat.last_chat_message_id).toBe(shown);
+    }
+    const { kept, recount } = await counts(chatId, party.M2);
+    expect(kept).toBe(recount);
+  });
+});

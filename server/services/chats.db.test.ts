@@ -175,7 +175,9 @@ describe('the chats badge (x-user-metadata) is the kept counts, and they equal a
         entry: entry.id,
         kept: unseen,
       });
-      recount.set(entry.party_id, (recount.get(entry.party_id) ?? 0) + unseen);
+      // The badge leaves hidden chats out (D41); their counts are kept all the same.
+      const badged = entry.hid_at === null ? unseen : 0;
+      recount.set(entry.party_id, (recount.get(entry.party_id) ?? 0) + badged);
     }
     let someUnseen = 0;
     for (const [partyId, count] of recount) {

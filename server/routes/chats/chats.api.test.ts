@@ -894,3 +894,23 @@ describe('reading while others send (D41): an opened chat shows nothing past the
     expect(kept).toBe(recount);
   });
 });
+
+describe('the badge of a hidden chat (D41, AMB-27)', () => {
+  it('hiding a chat takes its unseen messages off the badge; a new message brings them back', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    await say('M', chatId, 'one');
+    await say('M', chatId, 'two');
+    const badge = async () =>
+      metadataOf(await client.M2.request('GET', '/session.json')).unseen_chat_messages_count ?? 0;
+    const before = await badge();
+    const hide = await client.M2.request('POST', `/chats/${chatId}/hide.json`);
+    expect(hide.status).toBe(200);
+    expect(metadataOf(hide).unseen_chat_messages_count).toBe(before - 2);
+    expect(await badge()).toBe(before - 2);
+    // The count is kept while hidden: the chat's dot is still right when shown.
+    expect(await counts(chatId, party.M2)).toEqual({ kept: 2, recount: 2 });
+    await say('M', chatId, 'three');
+    expect(await badge()).toBe(before + 1);
+  });
+});

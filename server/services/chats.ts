@@ -674,6 +674,8 @@ async function createGroup(
   return { data: { chat: { id: chatId } } };
 }
 
+const CLIENT_ID_USED = 'has already been used';
+
 /** Thrown inside a send's transaction when its client id was used: rolls the photo back. */
 class RepeatedSend extends Error {}
 
@@ -691,11 +693,18 @@ function sendErrors(input: SendChatMessageRequest['chat_message']): {
   return { content: content === '' ? null : content, errors };
 }
 
+/** What a send asks for, to tell a retry from a different message under a reused client id. */
+interface SendShape {
+  content: string | null;
+  photo: boolean;
+}
+
 async function messageByClientId(
   ctx: ServiceContext,
   member: Member,
   chatId: number,
   clientId: string,
+  shape: SendShape,
 ): Promise<ChatMessage | undefined> {
   const row = await ctx.db
     .selectFrom('chat_messages as m')
@@ -717,9 +726,13 @@ async function messageByClientId(
     .executeTakeFirst();
   if (!row) return undefined;
   // Another member's id: the client made a poor one; it must not read someone else's send.
-  if (row.party_id !== member.partyId) {
-    throw new ValidationError({ client_id: ['has already been used'] });
-  }
+  // A different message under the member's own id is not a retry (a client that made the id
+  // again): answering the first would drop the new text without a word.
+  const same =
+    row.party_id === member.partyId &&
+    (row.photo_id !== null) === shape.photo &&
+    (shape.photo || row.content === shape.content);
+  if (!same) throw new ValidationError({ client_id: [CLIENT_ID_USED] });
   return presentChatMessage(row);
 }
 
@@ -741,8 +754,9 @@ export async function sendChatMessage(
   const { content, errors } = sendErrors(input);
   if (errors.length > 0) throw new ValidationError({ base: errors });
   const clientId = input.client_id ?? null;
+  const shape: SendShape = { content, photo: Boolean(input.photo_attributes) };
   if (clientId !== null) {
-    const first = await messageByClientId(ctx, member, chatId, clientId);
+    const first = await messageByClientId(ctx, member, chatId, clientId, shape);
     if (first) return { message: first, created: false };
   }
 
@@ -812,7 +826,7 @@ export async function sendChatMessage(
   } catch (error) {
     if (!(error instanceof RepeatedSend) || clientId === null) throw error;
     // A retry that raced its first send: the first one is the answer.
-    const first = await messageByClientId(ctx, member, chatId, clientId);
+    const first = await messageByClientId(ctx, member, chatId, clientId, shape);
     if (!first) throw error;
     return { message: first, created: false };
   }

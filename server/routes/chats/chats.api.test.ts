@@ -914,3 +914,42 @@ describe('the badge of a hidden chat (D41, AMB-27)', () => {
     expect(await badge()).toBe(before + 1);
   });
 });
+
+describe('a client id made again (D41): a different message is not a retry', () => {
+  it('the same id with other text, or an image for text, is a 422 under client_id; the same id in another chat is its own', async () => {
+    const chatId = await pairChat(party.M, party.M2);
+    const path = `/chats/${chatId}/party_chat_messages.json`;
+    const first = await client.M.request('POST', path, {
+      body: { chat_message: { client_id: 'page-load-1', content: 'First text' } },
+    });
+    expect(first.status).toBe(201);
+    const retry = await client.M.request('POST', path, {
+      body: { chat_message: { client_id: 'page-load-1', content: '  First text ' } },
+    });
+    expect(retry.status).toBe(200);
+    for (const chatMessage of [
+      { content: 'Second text' },
+      {
+        photo_attributes: {
+          image_file_name: 'p.png',
+          image_content_type: 'image/png',
+          image_base64: await pngBase64(),
+        },
+      },
+    ]) {
+      const reused = await client.M.request<Problem>('POST', path, {
+        body: { chat_message: { client_id: 'page-load-1', ...chatMessage } },
+      });
+      expect(reused.status).toBe(422);
+      expect(reused.body.errors).toEqual({ client_id: ['has already been used'] });
+    }
+    const elsewhere = await client.M.request(
+      'POST',
+      `/chats/${await pairChat(party.M, party.W)}/party_chat_messages.json`,
+      {
+        body: { chat_message: { client_id: 'page-load-1', content: 'Second text' } },
+      },
+    );
+    expect(elsewhere.status).toBe(201);
+  });
+});

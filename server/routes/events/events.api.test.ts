@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_METADATA_HEADER } from '../../../common/constants.ts';
+import {
+  STREAM_EVENT_BADGES,
+  STREAM_EVENT_CHAT,
+  STREAM_EVENT_RESET,
+} from '../../../common/schemas/chat.ts';
+import type { UserMetadata } from '../../../common/schemas/session.ts';
+import { purgeBusEvents } from '../../realtime/bus.ts';
+import { startTestServer } from '../../test/api-harness.ts';
+import type { TestServer } from '../../test/api-harness.ts';
+import { makeChat, sendMessage } from '../../test/chat-fixtures.ts';
+import { openEventStream } from '../../test/event-stream-client.ts';
+import type { OpenedStream, StreamMessage } from '../../test/event-stream-client.ts';
+import { seedDemoData, signInAs, signInPersonas } from '../../test/member-client.ts';
+import type { SignedInPersona } from '../../test/member-client.ts';
+import { MEMBER } from '../../db/seed/personas.ts';
+import { EVENT_STREAMS_PER_SESSION } from '../../services/event-streams.ts';
+
+/*
+ * GET /events (issue 12 "Server", docs/decisions.md D43): real HTTP, signed like the browser's
+ * fetch-based stream, on both engines.
+ */
+
+let server: TestServer;
+let m: SignedInPersona;
+let m2: SignedInPersona;
+let chatId: number;
+const open: OpenedStream[] = [];
+
+beforeAll(async () => {
+  // No heartbeat during these tests: a sign-out must close the stream by itself.
+  server = await startTestServer({ env: { EVENT_STREAM_HEARTBEAT_MS: '3600000' } });
+  await seedDemoData(server);
+  ({ M: m, M2: m2 } = await signInPersonas(server));
+  chatId = await makeChat(server, [m.partyId, m2.partyId]);
+});
+
+afterAll(async () => {
+  for (const stream of open) stream.close();
+  await server.close();
+});
+
+async function streamOf(
+  who: SignedInPersona['client'],
+  options: Parameters<typeof openEventStream>[2] = {},
+  on: TestServer = server,
+): Promise<OpenedStream> {
+  const stream = await openEventStream(on, who, options);
+  open.push(stream);
+  return stream;
+}
+
+const isMessage = (messageId: number) => (message: StreamMessage) =>
+  message.event === STREAM_EVENT_CHAT &&
+  (message.data as { chat_message_id?: number }).chat_message_id === messageId;
+
+const isBadges = (message: StreamMessage) => message.event === STREAM_EVENT_BADGES;
+
+async function metadataOf(client: SignedInPersona['client']): Promise<UserMetadata> {
+  const answer = await client.request('GET', '/session.json');
+  const value = answer.headers.get(USER_METADATA_HEADER);
+  if (!value) throw new Error('no x-user-metadata');
+  return JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as UserMetadata;
+}
+
+describe('GET /events (issue 12, D43)', () => {
+  it('is refused unsigned with a 401 problem', async () => {
+    const stream = await streamOf(m.client, { unsigned: true });
+    expect(stream.status).toBe(401);
+    expect(stream.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers a signed member with an event stream and the security headers', async () => {
+    const stream = await streamOf(m.client);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['cache-control']).toBe('no-store');
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    // The first thing it says is where it starts, for a later Last-Event-ID.
+    const start = await stream.waitFor((message) => message.id !== null);
+    expect(start.event).toBeNull();
+    stream.close();
+  });
+
+  it('delivers a message to the other member, with the bus id, then badges that agree with x-user-metadata', async () => {
+    const stream = await streamOf(m2.client);
+    await stream.waitFor(isBadges);
+    const from = stream.messages.length;
+    const { messageId, event } = await sendMessage(server, chatId, m.partyId, 'Hello, M2');
+    const delivered = await stream.waitFor(isMessage(messageId), from);
+    expect(delivered).toEqual({
+      id: event.id,
+      event: STREAM_EVENT_CHAT,
+      data: { kind: 'message', chat_id: chatId, chat_message_id: messageId, party_id: m.partyId },
+      comment: null,
+    });
+    const after = stream.messages.indexOf(delivered);
+    const badges = await stream.waitFor(isBadges, after);
+    const expected = await metadataOf(m2.client);
+    expect(badges.data).toEqual(expected);
+    expect(expected.unseen_chat_messages_count).toBeGreaterThan(0);
+  });
+
+  it('gives every event to each of a member’s streams (two tabs)', async () => {
+    const first = await streamOf(m2.client);
+    const second = await streamOf(m2.client);
+    await Promise.all([first.waitFor(isBadges), second.waitFor(isBadges)]);
+    const { messageId } = await sendMessage(server, chatId, m.partyId, 'To both tabs');
+    await Promise.all([first.waitFor(isMessage(messageId)), second.waitFor(isMessage(messageId))]);
+  });
+
+  it('after a reconnect with Last-Event-ID, delivers what was missed, and so does ?last_event_id=', async () => {
+    const before = await streamOf(m2.client);
+    const { messageId: seen } = await sendMessage(server, chatId, m.partyId, 'Seen live');
+    await before.waitFor(isMessage(seen));
+    const resumeFrom = before.lastEventId();
+    before.close();
+    await before.ended;
+    const missedOne = await sendMessage(server, chatId, m.partyId, 'Missed one');
+    const missedTwo = await sendMessage(server, chatId, m.partyId, 'Missed two');
+
+    const after = await streamOf(m2.client, { lastEventId: resumeFrom ?? 0 });
+    await after.waitFor(isMessage(missedTwo.messageId));
+    const chatEvents = after.messages.filter((message) => message.event === STREAM_EVENT_CHAT);
+    expect(chatEvents.map((message) => message.id)).toEqual([
+      missedOne.event.id,
+      missedTwo.event.id,
+    ]);
+
+    const byQuery = await streamOf(m2.client, { query: `?last_event_id=${resumeFrom ?? 0}` });
+    await byQuery.waitFor(isMessage(missedOne.messageId));
+    await byQuery.waitFor(isMessage(missedTwo.messageId));
+  });
+
+  it('refuses an unreadable Last-Event-ID with a 422', async () => {
+    const stream = await streamOf(m2.client, { query: '?last_event_id=abc' });
+    expect(stream.status).toBe(422);
+  });
+
+  it('says reset when the events after Last-Event-ID were swept', async () => {
+    const { event } = await sendMessage(server, chatId, m.partyId, 'Soon swept');
+    await purgeBusEvents(server.database.handle.db, Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const stream = await streamOf(m2.client, { lastEventId: event.id - 1 });
+    const reset = await stream.waitFor((message) => message.event === STREAM_EVENT_RESET);
+    expect(reset.id).toBeNull();
+    expect(stream.messages.some((message) => message.event === STREAM_EVENT_CHAT)).toBe(false);
+    // It keeps going after the reset.
+    const { messageId } = await sendMessage(server, chatId, m.partyId, 'After the reset');
+    await stream.waitFor(isMessage(messageId));
+  });
+
+  it('is closed when its member signs out, and a new one is refused', async () => {
+    const member = await signInAs(server, MEMBER.username);
+    const stream = await streamOf(member);
+    await stream.waitFor(isBadges);
+    const signOut = await member.request('DELETE', '/session.json');
+    expect(signOut.status).toBe(204);
+    await stream.ended;
+    const again = await streamOf(member);
+    expect(again.status).toBe(401);
+  });
+
+  it('holds at most EVENT_STREAMS_PER_SESSION streams a session: the oldest is closed', async () => {
+    const member = await signInAs(server, MEMBER.username);
+    const oldest = await streamOf(member);
+    await oldest.waitFor(isBadges);
+    const others = [];
+    for (let n = 1; n < EVENT_STREAMS_PER_SESSION; n += 1) others.push(await streamOf(member));
+    await Promise.all(others.map((stream) => stream.waitFor(isBadges)));
+    const newest = await streamOf(member);
+    await oldest.ended;
+    const { messageId } = await sendMessage(server, chatId, m2.partyId, 'To the open ones');
+    await Promise.all([...others, newest].map((stream) => stream.waitFor(isMessage(messageId))));
+    for (const stream of [...others, newest]) stream.close();
+  });
+});
+
+describe('GET /events heartbeats (issue 12, D43)', () => {
+  let beating: TestServer;
+  beforeAll(async () => {
+    // A short heartbeat so the session re-check is seen without a long wait.
+    beating = await startTestServer({ env: { EVENT_STREAM_HEARTBEAT_MS: '200' } });
+    await seedDemoData(beating);
+  });
+  afterAll(async () => {
+    await beating.close();
+  });
+
+  it('sends heartbeats as comments', async () => {
+    const stream = await streamOf(await signInAs(beating, MEMBER.username), {}, beating);
+    const heartbeat = await stream.waitFor((message) => message.comment === 'heartbeat');
+    expect(heartbeat.event).toBeNull();
+  });
+
+  it('is closed at the next heartbeat once its session has expired', async () => {
+    const member = await signInAs(beating, MEMBER.username);
+    const stream = await streamOf(member, {}, beating);
+    await stream.waitFor(isBadges);
+    // The session runs out without a sign-out (as its absolute limit would end it).
+    await beating.database.handle.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', await newestSessionId(beating))
+      .execute();
+    await stream.ended;
+  });
+});
+
+async function newestSessionId(on: TestServer): Promise<number> {
+  const row = await on.database.handle.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max<number>('id').as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}

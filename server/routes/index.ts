@@ -16,6 +16,7 @@ import { registerPartyRoutes } from './parties/index.ts';
 import { registerUserContactRoutes } from './user-contacts/index.ts';
 import { registerMemberSearchRoutes } from './member-search/index.ts';
 import { registerEventRoutes } from './events/index.ts';
+import { registerChatActivityRoutes } from './chat-activity/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -37,6 +38,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerUserContactRoutes(api);
       registerMemberSearchRoutes(api);
       registerEventRoutes(api);
+      registerChatActivityRoutes(api);
     },
     { prefix: API_PREFIX },
   );

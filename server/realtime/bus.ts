@@ -113,9 +113,10 @@ export async function recordSessionsEnded(
   return recordBusEvent(db, { kind: 'session_end', session_ids: [...sessionIds] }, [partyId], now);
 }
 
-/** Publishes recorded events in id order (after the commit that wrote them). */
-export function publishAll(bus: Bus, events: readonly BusEvent[]): void {
-  for (const event of [...events].sort((a, b) => a.id - b.id)) bus.publish(event);
+/** Publishes recorded events in id order (after the commit that wrote them); nulls are skipped. */
+export function publishAll(bus: Bus, events: readonly (BusEvent | null)[]): void {
+  const recorded = events.filter((event): event is BusEvent => event !== null);
+  for (const event of recorded.sort((a, b) => a.id - b.id)) bus.publish(event);
 }
 
 const sessionEndSchema = z.object({

@@ -12,9 +12,9 @@ import type { TestServer } from '../../test/api-harness.ts';
 import { makeChat, sendMessage } from '../../test/chat-fixtures.ts';
 import { openEventStream } from '../../test/event-stream-client.ts';
 import type { OpenedStream, StreamMessage } from '../../test/event-stream-client.ts';
-import { seedDemoData, signInAs, signInPersonas } from '../../test/member-client.ts';
+import { clubIdOf, seedDemoData, signInAs, signInPersonas } from '../../test/member-client.ts';
 import type { SignedInPersona } from '../../test/member-client.ts';
-import { MEMBER } from '../../db/seed/personas.ts';
+import { ADMIN, DEMO_CLUBS, MEMBER } from '../../db/seed/personas.ts';
 import { EVENT_STREAMS_PER_SESSION } from '../../services/event-streams.ts';
 
 /*
@@ -160,6 +160,75 @@ describe('GET /events (issue 12, D43)', () => {
     await stream.ended;
     const again = await streamOf(member);
     expect(again.status).toBe(401);
+  });
+
+  it("sends badges when a notice comes or goes: a reply to M's comment, then its removal", async () => {
+    const a = await signInAs(server, ADMIN.username);
+    const feed = await m.client.request<{
+      data: { posts: { allows_comments: boolean; comment_container: { id: number } }[] };
+    }>('GET', '/posts.json');
+    const post = feed.body.data.posts.find((candidate) => candidate.allows_comments);
+    if (!post) throw new Error("M's feed has no post open to comments");
+    const commented = await m.client.request('POST', '/comments', {
+      body: { comment: { comment_container_id: post.comment_container.id, comment: 'Mine' } },
+    });
+    expect(commented.status).toBe(200);
+    const db = server.database.handle.db;
+    const newestComment = () =>
+      db
+        .selectFrom('comments')
+        .select('id')
+        .where('comment_container_id', '=', post.comment_container.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+    const mine = await newestComment();
+
+    const stream = await streamOf(m.client);
+    const first = await stream.waitFor(isBadges);
+    const before = (first.data as UserMetadata).unseen_notice_count ?? 0;
+    let from = stream.messages.length;
+    const replied = await a.request('POST', '/comments', {
+      body: {
+        comment: {
+          comment_container_id: post.comment_container.id,
+          parent_id: mine.id,
+          comment: 'A reply for the badge',
+        },
+      },
+    });
+    expect(replied.status).toBe(200);
+    const raised = await stream.waitFor(isBadges, from);
+    expect((raised.data as UserMetadata).unseen_notice_count).toBe(before + 1);
+    expect(raised.data).toEqual(await metadataOf(m.client));
+
+    const reply = await newestComment();
+    from = stream.messages.length;
+    expect((await a.request('DELETE', `/comments/${reply.id}`)).status).toBe(200);
+    const lowered = await stream.waitFor(isBadges, from);
+    expect((lowered.data as UserMetadata).unseen_notice_count).toBe(before);
+    stream.close();
+  });
+
+  it('sends badges to the lodge when an event is announced', async () => {
+    const a = await signInAs(server, ADMIN.username);
+    const l1 = await clubIdOf(server, DEMO_CLUBS.L1);
+    const event = await server.database.handle.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('club_id', '=', l1)
+      .where('announced', '=', 0)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const stream = await streamOf(m.client);
+    const first = await stream.waitFor(isBadges);
+    const before = (first.data as UserMetadata).unseen_notice_count ?? 0;
+    const from = stream.messages.length;
+    const announced = await a.request('POST', `/calendar_events/${event.id}/announce.json`);
+    expect(announced.status).toBe(200);
+    const raised = await stream.waitFor(isBadges, from);
+    expect((raised.data as UserMetadata).unseen_notice_count).toBe(before + 1);
+    stream.close();
   });
 
   it('holds at most EVENT_STREAMS_PER_SESSION streams a session: the oldest is closed', async () => {

@@ -103,4 +103,37 @@ describe('GET /chats/{id}/last_activity_chat_message_id (API-CHAT-05, D44)', () 
     expect(stays.status).toBe(200);
     expect(stays.body.data.last_activity_chat_message_id).toBe(messageId);
   });
+
+  it('follows the chat calls: a send moves the id, an added member may poll, one who leaves may not', async () => {
+    const created = await m.client.request<{ data: { chat: { id: number } } }>(
+      'POST',
+      '/chats.json',
+      { body: { chat: { type: 'GroupChat' } } },
+    );
+    expect(created.status).toBe(200);
+    const group = created.body.data.chat.id;
+    expect((await poll(m2, group)).status).toBe(404);
+    const added = await m.client.request('POST', '/party_chats.json', {
+      body: { party_chat: { chat_id: group, party_id: m2.partyId } },
+    });
+    expect(added.status).toBe(200);
+    expect((await poll(m2, group)).status).toBe(200);
+
+    const sent = await m.client.request<{ data: { chat_message: { id: number } } }>(
+      'POST',
+      `/chats/${group}/party_chat_messages.json`,
+      { body: { chat_message: { client_id: 'poll-test-00001', content: 'Poll me' } } },
+    );
+    expect(sent.status).toBe(201);
+    const polled = await poll(m2, group);
+    expect(polled.body.data.last_activity_chat_message_id).toBe(sent.body.data.chat_message.id);
+
+    expect((await m2.client.request('POST', `/chats/${group}/leave.json`)).status).toBe(200);
+    expect((await poll(m2, group)).status).toBe(404);
+    // The leave wrote a system message: the newest id moved past the send.
+    const stays = await poll(m, group);
+    expect(stays.body.data.last_activity_chat_message_id).toBeGreaterThan(
+      sent.body.data.chat_message.id,
+    );
+  });
 });

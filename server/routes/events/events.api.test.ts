@@ -57,6 +57,9 @@ const isMessage = (messageId: number) => (message: StreamMessage) =>
 
 const isBadges = (message: StreamMessage) => message.event === STREAM_EVENT_BADGES;
 
+/** Where a message sits in its stream, to wait for what follows it. */
+const stream = (opened: OpenedStream, message: StreamMessage) => opened.messages.indexOf(message);
+
 async function metadataOf(client: SignedInPersona['client']): Promise<UserMetadata> {
   const answer = await client.request('GET', '/session.json');
   const value = answer.headers.get(USER_METADATA_HEADER);
@@ -101,6 +104,49 @@ describe('GET /events (issue 12, D43)', () => {
     const expected = await metadataOf(m2.client);
     expect(badges.data).toEqual(expected);
     expect(expected.unseen_chat_messages_count).toBeGreaterThan(0);
+  });
+
+  it('carries the chat calls: a send reaches the other member, reading sends read and drops the badge in every tab', async () => {
+    const created = await m.client.request<{ data: { chat: { id: number } } }>(
+      'POST',
+      '/chats.json',
+      { body: { chat: { party_id: m2.partyId } } },
+    );
+    expect(created.status).toBe(200);
+    const oneOnOne = created.body.data.chat.id;
+    const [tab1, tab2] = [await streamOf(m2.client), await streamOf(m2.client)];
+    const sender = await streamOf(m.client);
+    await Promise.all([tab1, tab2, sender].map((stream) => stream.waitFor(isBadges)));
+
+    const sent = await m.client.request<{ data: { chat_message: { id: number } } }>(
+      'POST',
+      `/chats/${oneOnOne}/party_chat_messages.json`,
+      { body: { chat_message: { client_id: 'events-test-0001', content: 'Over the stream' } } },
+    );
+    expect(sent.status).toBe(201);
+    const messageId = sent.body.data.chat_message.id;
+    let unseenBefore = 0;
+    for (const tab of [tab1, tab2]) {
+      const at = stream(tab, await tab.waitFor(isMessage(messageId)));
+      const badges = await tab.waitFor(isBadges, at);
+      unseenBefore = (badges.data as UserMetadata).unseen_chat_messages_count ?? 0;
+      expect(unseenBefore).toBeGreaterThan(0);
+    }
+
+    const from = [tab1.messages.length, tab2.messages.length];
+    const read = await m2.client.request('GET', `/chats/${oneOnOne}`);
+    expect(read.status).toBe(200);
+    const isRead = (message: StreamMessage) =>
+      message.event === STREAM_EVENT_CHAT &&
+      (message.data as { kind?: string; chat_id?: number }).kind === 'read' &&
+      (message.data as { chat_id?: number }).chat_id === oneOnOne;
+    await sender.waitFor(isRead);
+    const expected = await metadataOf(m2.client);
+    expect(expected.unseen_chat_messages_count).toBe(unseenBefore - 1);
+    for (const [index, tab] of [tab1, tab2].entries()) {
+      const after = stream(tab, await tab.waitFor(isRead, from[index]));
+      expect((await tab.waitFor(isBadges, after)).data).toEqual(expected);
+    }
   });
 
   it('gives every event to each of a member’s streams (two tabs)', async () => {

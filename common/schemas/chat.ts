@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GROUP_CHAT_TYPE, PREF_SHOW_HIDDEN_CHATS } from '../constants.ts';
 import { photoSchema } from './post.ts';
-import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
+import { MAX_RECORD_ID, recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { sessionPartySchema } from './session.ts';
 
 /**
@@ -230,3 +230,7 @@ export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 export const STREAM_EVENT_CHAT = 'chat';
 export const STREAM_EVENT_BADGES = 'badges';
 export const STREAM_EVENT_RESET = 'reset';
+
+/** A stream event id a client resumes from: the `Last-Event-ID` header or `?last_event_id=`. */
+export const lastEventIdSchema = z.coerce.number().int().min(0).max(MAX_RECORD_ID);
+export const eventStreamQuerySchema = z.object({ last_event_id: lastEventIdSchema.optional() });

@@ -234,14 +234,21 @@ const otherMembersOfChats = prepare<OtherMemberRow, 'party'>((db, p) =>
     .orderBy('r.rank'),
 );
 
+/**
+ * The member's stored SHOW_HIDDEN_CHATS, built once (prepared.ts): the list is read on every
+ * visit to the chats screen, and Kysely building this query each time cost more than running it.
+ */
+const showHiddenChatsOf = prepare<{ value: string }, 'party'>((db, p) =>
+  db
+    .selectFrom('party_preferences')
+    .select('value')
+    .where('party_id', '=', p<number>('party'))
+    .where('code', '=', PREF_SHOW_HIDDEN_CHATS),
+);
+
 /** The member's stored preferences, with SHOW_HIDDEN_CHATS defaulting to NO (CHAT-04). */
 async function preferencesOf(db: Db, partyId: number): Promise<PartyPreference[]> {
-  const rows = await db
-    .selectFrom('party_preferences')
-    .select(['code', 'value'])
-    .where('party_id', '=', partyId)
-    .where('code', '=', PREF_SHOW_HIDDEN_CHATS)
-    .execute();
+  const { rows } = await showHiddenChatsOf.run(db, { party: partyId });
   const stored = rows[0]?.value;
   return [{ code: PREF_SHOW_HIDDEN_CHATS, value: stored === 'YES' ? 'YES' : 'NO' }];
 }

@@ -7,6 +7,12 @@ export const CHANGE_PASSWORD_PATH = '/password_change_request';
 export const FORGOT_PASSWORD_PATH = '/forgot_password';
 export const REGISTER_PATH = '/register';
 export const CHATS_PATH = '/chats';
+/** ROUTE-15..19: a new 1-on-1, a chat, and its add-member, rename and members screens. */
+export const NEW_CHAT_PATH = '/chats/new';
+export const chatPath = (id: number): string => `/chats/${id}`;
+export const chatAddMemberPath = (id: number): string => `/chats/${id}/add_member`;
+export const chatEditPath = (id: number): string => `/chats/${id}/edit`;
+export const chatMembersPath = (id: number): string => `/chat_parties/${id}`;
 export const NOTICES_PATH = '/notices';
 export const NEWS_PATH = '/news';
 export const CALENDAR_PATH = '/calendar';

@@ -110,6 +110,8 @@ const directoryScreen: LazyScreen = () =>
   }));
 const partyScreen: LazyScreen = () =>
   import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
+const chatScreen: LazyScreen = () =>
+  import('./pages/chats/ChatPage.tsx').then((module) => ({ Component: module.ChatPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -138,7 +140,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Chats (ROUTE-14..19)
   { path: '/chats', access: 'member' },
   { path: '/chats/new', access: 'member' },
-  { path: '/chats/:chatId', access: 'member' },
+  { path: '/chats/:chatId', access: 'member', screen: chatScreen },
   { path: '/chats/:chatId/add_member', access: 'member' },
   { path: '/chats/:chatId/edit', access: 'member' },
   { path: '/chat_parties/:chatId', access: 'member' },

@@ -130,6 +130,7 @@ export function ChatCompose({
           {(props) => (
             <ActionIcon
               {...props}
+              disabled={sending}
               size={48}
               variant="default"
               aria-label={ATTACH_PHOTO}
@@ -145,9 +146,8 @@ export function ChatCompose({
           size="lg"
           aria-label={MESSAGE_LABEL}
           placeholder={MESSAGE_PLACEHOLDER}
-          autosize
-          minRows={1}
-          maxRows={5}
+          // Not autosize: Mantine's needs document.fonts, which some browsers and jsdom lack.
+          rows={2}
           maxLength={CHAT_MESSAGE_MAX}
           value={text}
           disabled={sending || photo !== null}

@@ -112,6 +112,22 @@ const partyScreen: LazyScreen = () =>
   import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
 const chatScreen: LazyScreen = () =>
   import('./pages/chats/ChatPage.tsx').then((module) => ({ Component: module.ChatPage }));
+const chatListScreen: LazyScreen = () =>
+  import('./pages/chats/ChatListPage.tsx').then((module) => ({ Component: module.ChatListPage }));
+const newChatScreen: LazyScreen = () =>
+  import('./pages/chats/NewChatPage.tsx').then((module) => ({ Component: module.NewChatPage }));
+const addChatMemberScreen: LazyScreen = () =>
+  import('./pages/chats/AddChatMemberPage.tsx').then((module) => ({
+    Component: module.AddChatMemberPage,
+  }));
+const renameChatScreen: LazyScreen = () =>
+  import('./pages/chats/RenameChatPage.tsx').then((module) => ({
+    Component: module.RenameChatPage,
+  }));
+const chatMembersScreen: LazyScreen = () =>
+  import('./pages/chats/ChatMembersPage.tsx').then((module) => ({
+    Component: module.ChatMembersPage,
+  }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -138,12 +154,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/calendar/:id', access: 'member', screen: eventDetailScreen },
   { path: '/calendar/:id/edit', access: 'member', screen: editEventScreen },
   // Chats (ROUTE-14..19)
-  { path: '/chats', access: 'member' },
-  { path: '/chats/new', access: 'member' },
+  { path: '/chats', access: 'member', screen: chatListScreen },
+  { path: '/chats/new', access: 'member', screen: newChatScreen },
   { path: '/chats/:chatId', access: 'member', screen: chatScreen },
-  { path: '/chats/:chatId/add_member', access: 'member' },
-  { path: '/chats/:chatId/edit', access: 'member' },
-  { path: '/chat_parties/:chatId', access: 'member' },
+  { path: '/chats/:chatId/add_member', access: 'member', screen: addChatMemberScreen },
+  { path: '/chats/:chatId/edit', access: 'member', screen: renameChatScreen },
+  { path: '/chat_parties/:chatId', access: 'member', screen: chatMembersScreen },
   // Directory and members (ROUTE-20..24). The static /parties/* paths outrank /parties/:id.
   { path: '/directory', access: 'member', screen: directoryScreen },
   { path: '/parties/recent', access: 'member', screen: directoryScreen },

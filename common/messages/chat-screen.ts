@@ -3,8 +3,6 @@
  * Read through common/messages.ts.
  */
 
-export const CHAT_SCREEN_LOADING = 'Loading the chat…';
-export const CHAT_SCREEN_BACK = 'Back to Chats';
 /** The header menu's button (CHAT-11). */
 export const CHAT_MENU = 'Chat menu';
 export const CHAT_MESSAGES_LABEL = 'Messages';
@@ -25,7 +23,6 @@ export const PHOTO_TOO_LARGE_FOR_MESSAGE =
 /** The words a screen reader reads for a photo in a message, and the button that enlarges it. */
 export const photoFrom = (name: string): string => `Photo from ${name}`;
 export const ENLARGE_PHOTO = 'Show the photo full size';
-export const YOU = 'You';
 /** Read state under the viewer's last message (D41, D45). */
 export const SEEN = 'Seen';
 export const seenBy = (count: number): string => `Seen by ${count}`;

@@ -23,7 +23,7 @@ export const CHAT_NAME_MAX = 80;
 /** Messages per page of `GET /chats/{id}` (newest first; `before_id` pages back). */
 export const CHAT_MESSAGES_PAGE = 50;
 
-/** `chat_id` in a path: a record id, or a 404. */
+/** `chatId` in a path: a record id (text that is not one is a 422, as for every path id). */
 export const chatIdParamsSchema = z.object({ chatId: recordIdParamSchema });
 
 // ---- Answers ---------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import { registerCalendarFeedRoutes } from './calendar-feeds/index.ts';
 import { registerPartyRoutes } from './parties/index.ts';
 import { registerUserContactRoutes } from './user-contacts/index.ts';
 import { registerMemberSearchRoutes } from './member-search/index.ts';
+import { registerChatRoutes } from './chats/index.ts';
+import { registerPartyPreferenceRoutes } from './party-preferences/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +37,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPartyRoutes(api);
       registerUserContactRoutes(api);
       registerMemberSearchRoutes(api);
+      registerChatRoutes(api);
+      registerPartyPreferenceRoutes(api);
     },
     { prefix: API_PREFIX },
   );

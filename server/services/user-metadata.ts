@@ -10,22 +10,19 @@ const unreadNotices = prepare<{ count: number }, 'partyId'>((db, p) =>
     .where('is_read', '=', 0),
 );
 
-const unseenChatMessages = prepare<{ count: number }, 'partyId'>((db, p) =>
+/** The kept counts (D41): a sum over the member's current chats, never a recount. */
+const unseenChatMessages = prepare<{ count: number | null }, 'partyId'>((db, p) =>
   db
     .selectFrom('chat_parties as cp')
-    .innerJoin('chat_messages as m', 'm.chat_id', 'cp.chat_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.sum<number | null>('cp.unseen_count').as('count'))
     .where('cp.party_id', '=', p<number>('partyId'))
-    .where('cp.left_at', 'is', null)
-    .whereRef('m.id', '>', (eb) => eb.fn.coalesce('cp.last_seen_chat_message_id', eb.lit(0)))
-    .where('m.party_id', 'is not', null)
-    .whereRef('m.party_id', '<>', 'cp.party_id'),
+    .where('cp.left_at', 'is', null),
 );
 
 /**
  * The badge counts sent with every signed answer (META-05). Two indexed counts, built once
- * (prepared.ts): unread notices by (party_id, is_read), and messages from others after the
- * member's last-seen marker in each chat they are still in, by (chat_id, id).
+ * (prepared.ts): unread notices by (party_id, is_read), and the sum of the member's kept
+ * `unseen_count` over the chats they are still in, by chat_parties (party_id, chat_id).
  */
 export async function userMetadata(ctx: ServiceContext, partyId: number): Promise<UserMetadata> {
   const [notices, messages] = await Promise.all([

@@ -3,11 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { chatTitle } from '../../../common/chat-title.ts';
 import { GROUP_CHAT_TYPE, SCROLL_TO_BOTTOM_DELAY_MS } from '../../../common/constants.ts';
 import {
-  CHAT_SCREEN_BACK,
-  CHAT_SCREEN_LOADING,
+  BACK_TO_CHATS,
+  LOADING_CHAT,
   CONFIRM_HIDE_CHAT,
   CONFIRM_LEAVE_CHAT,
   ERROR_CREATING_CHAT_MESSAGE,
@@ -38,6 +37,7 @@ import { newPhotoGuid } from '../../components/photos/form-photos.ts';
 import { isApiError } from '../../http/client.ts';
 import { useEventStreamStatus } from '../../http/event-stream.ts';
 import { CHATS_PATH, parseRecordId } from '../../paths.ts';
+import { chatDetailTitle } from './chat-head.ts';
 import { readState } from './chat-screen/chat-groups.ts';
 import { ChatCompose, type ChatDraft } from './chat-screen/ChatCompose.tsx';
 import { ChatMenu } from './chat-screen/ChatMenu.tsx';
@@ -86,7 +86,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
   return (
     <Container size={760} px="md" py={{ base: 16, sm: 24 }}>
       <Stack gap="lg" align="flex-start">
-        <BackLink to={CHATS_PATH} label={CHAT_SCREEN_BACK} />
+        <BackLink to={CHATS_PATH} label={BACK_TO_CHATS} />
         {failed ? (
           <Alert
             color="red"
@@ -107,7 +107,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
             </Button>
           </Alert>
         ) : (
-          <Loading label={CHAT_SCREEN_LOADING} testId="chat-loading" />
+          <Loading label={LOADING_CHAT} testId="chat-loading" />
         )}
       </Stack>
     </Container>
@@ -135,14 +135,7 @@ function ChatLoaded({
   query: ReturnType<typeof useChat>;
 }) {
   const navigate = useNavigate();
-  const others = chat.parties.filter(
-    (entry) => entry.left_at === null && entry.party.id !== viewerId,
-  );
-  const title = chatTitle(
-    chat,
-    others.map((entry) => entry.party.display_name),
-    others.length,
-  );
+  const title = chatDetailTitle(chat, viewerId);
   useDocumentTitle(`${title} – Lodgehall`);
   const group = chat.type === GROUP_CHAT_TYPE;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -276,7 +269,7 @@ function ChatLoaded({
   return (
     <Container size={760} px="md" py={{ base: 12, sm: 20 }} data-testid="chat-screen">
       <Stack gap="sm">
-        <BackLink to={CHATS_PATH} label={CHAT_SCREEN_BACK} />
+        <BackLink to={CHATS_PATH} label={BACK_TO_CHATS} />
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Title order={1} fz={{ base: 24, sm: 30 }} lineClamp={2} data-testid="chat-title">
             {title}

@@ -3,9 +3,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { avatarColor } from '../../../common/avatar-color.ts';
 import {
+  ALERT_TITLE,
   BACK_TO_DIRECTORY,
   CHAT,
   E_MAIL,
+  ERROR_CREATING_CHAT,
   ERROR_MAKING_FAVORITE,
   ERROR_REMOVING_FAVORITE,
   ERROR_TITLE,
@@ -80,6 +82,7 @@ function renderAt(path: string) {
     [
       { path: '/directory', element: <p>The directory</p> },
       { path: '/parties/:id', element: <PartyPage /> },
+      { path: '/chats/:chatId', element: <p>A chat</p> },
     ],
     { initialEntries: [path] },
   );
@@ -206,9 +209,41 @@ describe('contact links (PARTY-04, PARTY-06..08)', () => {
     expect(screen.queryByTestId('last-contacted')).toBeNull();
   });
 
-  it('no Chat action yet (the chats issue adds it, PARTY-05)', async () => {
-    fetchMock.mockImplementation(fakeApi({ 'GET /parties/42': partyAnswer() }));
-    renderAt('/parties/42');
+  it('Chat opens the 1-on-1 with the party (PARTY-05, AMB-28)', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /parties/42': partyAnswer(),
+        'POST /chats.json': respond(200, {
+          data: { chat: { id: 9 } },
+          alert: { message: 'You already have a chat with Bill Harper.' },
+        }),
+      }),
+    );
+    const router = renderAt('/parties/42');
+    fireEvent.click(await screen.findByRole('button', { name: CHAT }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/9'));
+    expect(sent()).toContainEqual({ call: 'POST /chats.json', body: { chat: { party_id: 42 } } });
+    const dialog = await screen.findByRole('dialog', { name: ALERT_TITLE });
+    expect(within(dialog).getByText('You already have a chat with Bill Harper.')).toBeTruthy();
+  });
+
+  it('a refused Chat says why in Alert and stays (ERR-10, ERR-11)', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /parties/42': partyAnswer(),
+        'POST /chats.json': respond(404, { type: 'x/not-found', status: 404 }),
+      }),
+    );
+    const router = renderAt('/parties/42');
+    fireEvent.click(await screen.findByRole('button', { name: CHAT }));
+    const dialog = await screen.findByRole('dialog', { name: ALERT_TITLE });
+    expect(within(dialog).getByText(ERROR_CREATING_CHAT)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/parties/42');
+  });
+
+  it('no Chat on the member’s own page (PARTY-05, PERM-17)', async () => {
+    fetchMock.mockImplementation(fakeApi({ 'GET /parties/7': partyAnswer({ id: 7 }) }));
+    renderAt('/parties/7');
     await screen.findByRole('heading', { level: 1, name: 'Bill Harper' });
     expect(screen.queryByRole('button', { name: CHAT })).toBeNull();
     expect(screen.queryByRole('link', { name: CHAT })).toBeNull();

@@ -1,16 +1,18 @@
-import { Container, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconMail, IconPhone } from '@tabler/icons-react';
+import { IconMail, IconMessage, IconPhone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { displayName } from '../../../common/display-name.ts';
 import {
   BACK_TO_DIRECTORY,
+  CHAT,
   E_MAIL,
   ERROR_MAKING_FAVORITE,
   ERROR_REMOVING_FAVORITE,
   ERROR_TITLE,
   FAVORITE,
   LOADING_PARTY,
+  OPENING_CHAT,
   PARTY_CLUBS,
   PARTY_CONTACT,
 } from '../../../common/messages.ts';
@@ -26,6 +28,7 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { clubPath, DIRECTORY_PATH, parseRecordId } from '../../paths.ts';
 import { contactTypeOfPhone, phoneHref, phoneLabel, phoneText } from './party-contact.ts';
+import { useOpenChat } from '../chats/use-open-chat.ts';
 import { LastContacted } from './LastContacted.tsx';
 import classes from './PartyPage.module.css';
 
@@ -35,7 +38,7 @@ import classes from './PartyPage.module.css';
  * tap recorded for Members › Recent without holding it up), and their clubs with the member's
  * own favourite switches. An unknown party, and one the member may not see (D37), show the 404
  * page's content; any other failure stops the spinner with Try again, the global dialog having
- * said what failed. Chat is the chats issue's to add.
+ * said what failed. Chat opens the 1-on-1 with them, except on one's own page (PARTY-05).
  */
 export function PartyPage() {
   const params = useParams();
@@ -83,6 +86,7 @@ function PartyDetail({ party }: { party: Party }) {
             </div>
           </header>
           <FavoriteToggle party={party} />
+          <ChatAction party={party} />
           <ContactLinks party={party} />
         </article>
         {party.club_list.length > 0 ? (
@@ -118,6 +122,30 @@ function FavoriteToggle({ party }: { party: Party }) {
       classNames={{ label: classes.switchLabel }}
       data-testid="favorite-toggle"
     />
+  );
+}
+
+/**
+ * PARTY-05, PERM-17, AMB-28: opens the 1-on-1 with the party, new or existing; not offered on
+ * the member's own page.
+ */
+function ChatAction({ party }: { party: Party }) {
+  const { user } = useSession();
+  const openChat = useOpenChat();
+  if (user?.party_id === party.id) return null;
+  return (
+    <Button
+      size="md"
+      leftSection={<IconMessage size={22} aria-hidden="true" />}
+      loading={openChat.opening}
+      loaderProps={{ 'aria-label': OPENING_CHAT }}
+      onClick={() => openChat.open({ chat: { party_id: party.id } })}
+      style={{ alignSelf: 'flex-start' }}
+      miw={160}
+      data-testid="chat-action"
+    >
+      {CHAT}
+    </Button>
   );
 }
 

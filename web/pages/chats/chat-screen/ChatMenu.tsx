@@ -1,4 +1,5 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Popover, Stack } from '@mantine/core';
+import { useState } from 'react';
 import {
   IconChevronDown,
   IconDoorExit,
@@ -37,71 +38,85 @@ export function ChatMenu({
   onHide: () => void;
   onLeave: () => void;
 }) {
+  const [opened, setOpened] = useState(false);
   if (!group && hidden) return null;
-  const itemProps = { fz: 'lg', py: 'sm' } as const;
+  const close = () => setOpened(false);
+  const item = { size: 'lg', variant: 'subtle', justify: 'flex-start', fullWidth: true } as const;
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
-      <Menu.Target>
+    // A plain list of links and buttons in a popover rather than an ARIA menu: the same keys as
+    // everywhere else on the page, and nothing to learn.
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md">
+      <Popover.Target>
         <Button
           variant="default"
           size="md"
           h={48}
           rightSection={<IconChevronDown size={20} aria-hidden="true" />}
           loading={busy}
+          aria-expanded={opened}
+          onClick={() => setOpened((value) => !value)}
           data-testid="chat-menu"
         >
           {CHAT_MENU}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {group ? (
-          <>
-            <Menu.Item
-              {...itemProps}
-              component={Link}
-              to={chatMembersPath(chatId)}
-              leftSection={<IconUsers size={22} aria-hidden="true" />}
+      </Popover.Target>
+      <Popover.Dropdown p={6} aria-label={CHAT_MENU} data-testid="chat-menu-items">
+        <Stack gap={2}>
+          {group ? (
+            <>
+              <Button
+                {...item}
+                component={Link}
+                to={chatMembersPath(chatId)}
+                leftSection={<IconUsers size={22} aria-hidden="true" />}
+              >
+                {LIST_MEMBERS}
+              </Button>
+              <Button
+                {...item}
+                component={Link}
+                to={chatAddMemberPath(chatId)}
+                leftSection={<IconUserPlus size={22} aria-hidden="true" />}
+              >
+                {ADD_A_MEMBER}
+              </Button>
+              <Button
+                {...item}
+                component={Link}
+                to={chatEditPath(chatId)}
+                leftSection={<IconEdit size={22} aria-hidden="true" />}
+              >
+                {RENAME}
+              </Button>
+            </>
+          ) : null}
+          {hidden ? null : (
+            <Button
+              {...item}
+              leftSection={<IconEyeOff size={22} aria-hidden="true" />}
+              onClick={() => {
+                close();
+                onHide();
+              }}
             >
-              {LIST_MEMBERS}
-            </Menu.Item>
-            <Menu.Item
-              {...itemProps}
-              component={Link}
-              to={chatAddMemberPath(chatId)}
-              leftSection={<IconUserPlus size={22} aria-hidden="true" />}
+              {HIDE}
+            </Button>
+          )}
+          {group ? (
+            <Button
+              {...item}
+              color="red.9"
+              leftSection={<IconDoorExit size={22} aria-hidden="true" />}
+              onClick={() => {
+                close();
+                onLeave();
+              }}
             >
-              {ADD_A_MEMBER}
-            </Menu.Item>
-            <Menu.Item
-              {...itemProps}
-              component={Link}
-              to={chatEditPath(chatId)}
-              leftSection={<IconEdit size={22} aria-hidden="true" />}
-            >
-              {RENAME}
-            </Menu.Item>
-          </>
-        ) : null}
-        {hidden ? null : (
-          <Menu.Item
-            {...itemProps}
-            leftSection={<IconEyeOff size={22} aria-hidden="true" />}
-            onClick={onHide}
-          >
-            {HIDE}
-          </Menu.Item>
-        )}
-        {group ? (
-          <Menu.Item
-            {...itemProps}
-            color="red.9"
-            leftSection={<IconDoorExit size={22} aria-hidden="true" />}
-            onClick={onLeave}
-          >
-            {LEAVE}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+              {LEAVE}
+            </Button>
+          ) : null}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

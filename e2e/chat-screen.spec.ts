@@ -173,15 +173,15 @@ test.describe('the chat screen (ROUTE-16, CHAT-11..23)', () => {
     });
     await page.getByTestId('chat-menu').click();
     await page.getByRole('button', { name: HIDE }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(CONFIRM_HIDE_CHAT);
+    const dialog = page.getByRole('dialog').filter({ hasText: CONFIRM_HIDE_CHAT });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     expect(hides).toHaveLength(0);
 
     await page.getByTestId('chat-menu').click();
     await page.getByRole('button', { name: HIDE }).click();
-    await page.getByRole('dialog').getByRole('button', { name: OK }).click();
+    await dialog.getByRole('button', { name: OK }).click();
     await expect(page).toHaveURL(/\/app\/chats$/);
     expect(hides).toHaveLength(1);
     const chat = await group.m.call<{ data: { chats: { id: number; hid_at: number | null }[] } }>(
@@ -202,8 +202,9 @@ test.describe('the chat screen (ROUTE-16, CHAT-11..23)', () => {
     const m2 = await memberPage(browser, MEMBER2.username, at);
     await m2.getByTestId('chat-menu').click();
     await m2.getByRole('button', { name: LEAVE }).click();
-    await expect(m2.getByRole('dialog')).toContainText(CONFIRM_LEAVE_CHAT);
-    await m2.getByRole('dialog').getByRole('button', { name: OK }).click();
+    const dialog = m2.getByRole('dialog').filter({ hasText: CONFIRM_LEAVE_CHAT });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: OK }).click();
     await expect(m2).toHaveURL(/\/app\/chats$/);
     await expect(m.getByTestId('chat-system-message').last()).toContainText(
       chatMemberLeft(group.m2User.party.display_name),

@@ -146,6 +146,11 @@ describe('the chat screen (CHAT-11..14, CONST-27, CONST-28)', () => {
     const panel = await screen.findByTestId('chat-menu-items');
     const items = Array.from(panel.querySelectorAll('a, button')).map((item) => item.textContent);
     expect(items).toEqual(['List Members', 'Add a Member', 'Rename', HIDE, LEAVE]);
+    // Escape closes it, and the button opens it again.
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('chat-menu-items')).toBeNull());
+    fireEvent.click(screen.getByTestId('chat-menu'));
+    expect(await screen.findByTestId('chat-menu-items')).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
 import { Button, Popover, Stack } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import {
   IconChevronDown,
@@ -39,13 +40,26 @@ export function ChatMenu({
   onLeave: () => void;
 }) {
   const [opened, setOpened] = useState(false);
-  if (!group && hidden) return null;
   const close = () => setOpened(false);
+  // Escape closes it wherever focus is (the popover alone only hears it inside its panel).
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+  if (!group && hidden) return null;
   const item = { size: 'lg', variant: 'subtle', justify: 'flex-start', fullWidth: true } as const;
   return (
     // A plain list of links and buttons in a popover rather than an ARIA menu: the same keys as
     // everywhere else on the page, and nothing to learn.
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md">
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      onDismiss={close}
+      position="bottom-end"
+      width={260}
+      shadow="md"
+      // Gone at once, so the confirmation that follows is the only dialog on the page.
+      transitionProps={{ duration: 0 }}
+    >
       <Popover.Target>
         <Button
           variant="default"
@@ -53,7 +67,6 @@ export function ChatMenu({
           h={48}
           rightSection={<IconChevronDown size={20} aria-hidden="true" />}
           loading={busy}
-          aria-expanded={opened}
           onClick={() => setOpened((value) => !value)}
           data-testid="chat-menu"
         >
@@ -105,7 +118,8 @@ export function ChatMenu({
           {group ? (
             <Button
               {...item}
-              color="red.9"
+              color="red"
+              c="red.9"
               leftSection={<IconDoorExit size={22} aria-hidden="true" />}
               onClick={() => {
                 close();

@@ -50,6 +50,13 @@ const configSchema = z.object({
     .int('expected a whole number of sign-ins per 5 minutes')
     .min(1, 'expected a whole number of sign-ins per 5 minutes, 1 or more')
     .default(25),
+  // How often an open event stream gets a comment (so proxies keep it) and its session is
+  // checked again (an expired one ends the stream).
+  EVENT_STREAM_HEARTBEAT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(100, 'expected 100 milliseconds or more')
+    .default(15_000),
   SUPPORT_URL: z
     .url({ error: 'expected an absolute URL' })
     .default('https://lodgehall.org/support'),

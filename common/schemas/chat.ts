@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GROUP_CHAT_TYPE, PREF_SHOW_HIDDEN_CHATS } from '../constants.ts';
 import { photoSchema } from './post.ts';
-import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
+import { MAX_RECORD_ID, recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { sessionPartySchema } from './session.ts';
 
 /**
@@ -108,8 +108,15 @@ export const chatDetailSchema = chatSummarySchema.extend({
 export type ChatDetail = z.infer<typeof chatDetailSchema>;
 export const chatAnswerSchema = z.object({ data: z.object({ chat: chatDetailSchema }) });
 
-/** `GET /chats/{id}?before_id=` query. */
-export const chatQuerySchema = z.object({ before_id: recordIdParamSchema.optional() });
+/**
+ * `GET /chats/{id}?before_id=&mark_read=` query. Without `before_id` the call marks the chat
+ * read (the spec's chat screen) unless `mark_read=false`: a screen that only shows the members
+ * or the name (members, rename, add a member) looks without moving the marker (D41).
+ */
+export const chatQuerySchema = z.object({
+  before_id: recordIdParamSchema.optional(),
+  mark_read: z.enum(['true', 'false']).optional(),
+});
 
 /** `GET /chats/{id}/last_activity_chat_message_id` (API-CHAT-05). */
 export const lastActivityAnswerSchema = z.object({
@@ -223,3 +230,7 @@ export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 export const STREAM_EVENT_CHAT = 'chat';
 export const STREAM_EVENT_BADGES = 'badges';
 export const STREAM_EVENT_RESET = 'reset';
+
+/** A stream event id a client resumes from: the `Last-Event-ID` header or `?last_event_id=`. */
+export const lastEventIdSchema = z.coerce.number().int().min(0).max(MAX_RECORD_ID);
+export const eventStreamQuerySchema = z.object({ last_event_id: lastEventIdSchema.optional() });

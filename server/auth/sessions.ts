@@ -156,6 +156,32 @@ export async function findSession(
   };
 }
 
+/**
+ * Which of these sessions are still live, by the rule of `findSession`: an open event stream
+ * asks at each heartbeat, for every stream of the node in one query.
+ */
+export async function liveSessionIds(
+  db: Kysely<Database>,
+  sessionIds: readonly number[],
+  now = Date.now(),
+): Promise<Set<number>> {
+  const live = new Set<number>();
+  for (let start = 0; start < sessionIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('parties as p', 'p.id', 'u.party_id')
+      .select('s.id')
+      .where('s.id', 'in', sessionIds.slice(start, start + 500))
+      .where('s.expires_at', '>', now)
+      .where('s.last_seen_at', '>', now - SESSION_IDLE_MS)
+      .where(mayStillSignIn)
+      .execute();
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
+}
+
 export async function touchSession(
   db: Kysely<Database>,
   session: SessionRecord,
@@ -205,6 +231,21 @@ export async function useSalt(
 
 export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** The ids of a user's sessions but one: those a password change ends. */
+export async function otherSessionIds(
+  db: Kysely<Database>,
+  userId: number,
+  keepSessionId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Ends every session of a user but one (password change) or all of them (reset). */

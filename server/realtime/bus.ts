@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { chatStreamEventSchema, type ChatStreamEvent } from '../../common/schemas/chat.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -20,7 +21,15 @@ import type { Database } from '../db/schema.ts';
 export interface NoticeBusPayload {
   kind: 'notice';
 }
-export type BusPayload = ChatStreamEvent | NoticeBusPayload;
+/**
+ * Sessions that ended (sign-out, a password change): every node closes their open streams at
+ * once instead of at the next heartbeat's session check. `party_ids` holds the member.
+ */
+export interface SessionEndBusPayload {
+  kind: 'session_end';
+  session_ids: number[];
+}
+export type BusPayload = ChatStreamEvent | NoticeBusPayload | SessionEndBusPayload;
 
 export interface BusEvent {
   /** The `bus_events` id: increasing, the stream's `id:` field. */
@@ -90,15 +99,49 @@ export async function recordBusEvent(
   return { id: row.id, partyIds: [...partyIds], payload, createdAt: now };
 }
 
-/** Publishes recorded events in id order (after the commit that wrote them). */
-export function publishAll(bus: Bus, events: readonly BusEvent[]): void {
-  for (const event of [...events].sort((a, b) => a.id - b.id)) bus.publish(event);
+/**
+ * Records, in the transaction that deletes them, that sessions ended, so open streams on every
+ * node close at once; null when there were none.
+ */
+export async function recordSessionsEnded(
+  db: Kysely<Database>,
+  sessionIds: readonly number[],
+  partyId: number,
+  now: number,
+): Promise<BusEvent | null> {
+  if (sessionIds.length === 0) return null;
+  return recordBusEvent(db, { kind: 'session_end', session_ids: [...sessionIds] }, [partyId], now);
 }
+
+/** Publishes recorded events in id order (after the commit that wrote them); nulls are skipped. */
+export function publishAll(bus: Bus, events: readonly (BusEvent | null)[]): void {
+  const recorded = events.filter((event): event is BusEvent => event !== null);
+  for (const event of recorded.sort((a, b) => a.id - b.id)) bus.publish(event);
+}
+
+const sessionEndSchema = z.object({
+  kind: z.literal('session_end'),
+  session_ids: z.array(z.number().int()),
+});
 
 function parsePayload(kind: string, text: string): BusPayload | null {
   if (kind === 'notice') return { kind: 'notice' };
-  const parsed = chatStreamEventSchema.safeParse(JSON.parse(text));
+  const value: unknown = JSON.parse(text);
+  if (kind === 'session_end') {
+    const parsed = sessionEndSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  }
+  const parsed = chatStreamEventSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/** The newest event's id (0 when there is none): where a fresh stream starts. */
+export async function latestBusEventId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('bus_events')
+    .select((eb) => eb.fn.max<number>('id').as('id'))
+    .executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
 }
 
 export type ReplayResult =

@@ -17,6 +17,8 @@ import { registerUserContactRoutes } from './user-contacts/index.ts';
 import { registerMemberSearchRoutes } from './member-search/index.ts';
 import { registerChatRoutes } from './chats/index.ts';
 import { registerPartyPreferenceRoutes } from './party-preferences/index.ts';
+import { registerEventRoutes } from './events/index.ts';
+import { registerChatActivityRoutes } from './chat-activity/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -39,6 +41,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerMemberSearchRoutes(api);
       registerChatRoutes(api);
       registerPartyPreferenceRoutes(api);
+      registerEventRoutes(api);
+      registerChatActivityRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -55,7 +55,8 @@ import {
 } from '../policies/calendar-events.ts';
 import { getCalendarEvent, selectEvents } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
-import { removeOwnerNotices } from './notices.ts';
+import { publishAll } from '../realtime/bus.ts';
+import { recordNoticeEvent, removeOwnerNotices } from './notices.ts';
 import {
   deleteStoredFiles,
   deleteUnlinkedPhotos,
@@ -465,7 +466,7 @@ export async function deleteCalendarEvent(
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
   assertDeletable(member, facts, row, standing);
-  const removedFiles = await ctx.db.transaction().execute(async (trx) => {
+  const { removedFiles, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
     const fresh = await lockEvent(trx, id);
     // Locks the container as posting a comment does, then counts what is there now.
     const container = await trx
@@ -481,11 +482,11 @@ export async function deleteCalendarEvent(
       standing,
     );
     const photoIds = await EVENT_PHOTOS.linked(trx, id);
-    await removeOwnerNotices(trx, {
-      type: 'CalendarEvent',
-      id,
-      commentContainerId: fresh.comment_container_id,
-    });
+    const noticeEvent = await removeOwnerNotices(
+      trx,
+      { type: 'CalendarEvent', id, commentContainerId: fresh.comment_container_id },
+      Date.now(),
+    );
     // RSVPs and photo links go with the event (on delete cascade).
     await trx.deleteFrom('calendar_events').where('id', '=', id).execute();
     await trx
@@ -496,8 +497,10 @@ export async function deleteCalendarEvent(
       .deleteFrom('comment_containers')
       .where('id', '=', fresh.comment_container_id)
       .execute();
-    return deleteUnlinkedPhotos(ctx, trx, photoIds);
+    return { removedFiles: await deleteUnlinkedPhotos(ctx, trx, photoIds), noticeEvent };
   });
+  // Members whose unread notices went with the event get fresh badges (D43).
+  publishAll(ctx.bus, [noticeEvent]);
   await deleteStoredFiles(ctx, removedFiles);
 }
 
@@ -538,7 +541,7 @@ export async function announceCalendarEvent(
     escapeHtml(when),
   );
   const now = Date.now();
-  const recipients = await ctx.db.transaction().execute(async (trx) => {
+  const { recipients, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
     // Only the first announce gets past this line; a concurrent second one finds it set.
     const claimed = await trx
       .updateTable('calendar_events')
@@ -546,7 +549,7 @@ export async function announceCalendarEvent(
       .where('id', '=', id)
       .where('announced', '=', 0)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return [];
+    if (Number(claimed.numUpdatedRows) === 0) return { recipients: [], noticeEvent: null };
     const members = await membersOfClubs(trx, [row.club_id])
       .select('mate.party_id')
       .distinct()
@@ -571,8 +574,10 @@ export async function announceCalendarEvent(
         )
         .execute();
     }
-    return partyIds;
+    return { recipients: partyIds, noticeEvent: await recordNoticeEvent(trx, partyIds, now) };
   });
+  // The lodge's open streams send the new notices badge (D43).
+  publishAll(ctx.bus, [noticeEvent]);
   // After the answer: a lodge's worth of SMTP deliveries would outlast the request.
   void mailAnnouncement(ctx, recipients, {
     subject: eventAnnouncedMailSubject(row.club_name, row.name),

@@ -22,7 +22,9 @@ import { displayName } from '../../common/display-name.ts';
 import {
   ALREADY_IN_CHAT,
   CHAT_MESSAGE_BLANK,
+  CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
+  CHAT_NAME_CONTROL_CHARACTERS,
   FIELD_BLANK,
   NO_CHAT_WITH_SELF,
   NO_SUCH_CHAT,
@@ -80,6 +82,15 @@ type Trx = Transaction<Database>;
 
 /** The list summary's longest quoted text, as the demo data cuts it. */
 const SUMMARY_TEXT_MAX = 80;
+
+/*
+ * Control characters: PostgreSQL refuses NUL in text (a 500 instead of a 422), and the others
+ * only garble a screen. A message keeps tabs and line breaks; a name and a file name are one line.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/g;
 
 // ---- Reading -------------------------------------------------------------------------------
 
@@ -306,7 +317,8 @@ async function currentMemberIds(db: Db, chatId: number): Promise<number[]> {
 
 /**
  * Moves the reader's marker to the chat's newest message and zeroes their count (D41), in a
- * transaction that records a `read` event for the chat's members; answers the events to publish.
+ * transaction that records a `read` event for the chat's members; answers the events to publish
+ * and the marker it left (null when there is no message to have read).
  */
 async function markRead(
   ctx: ServiceContext,
@@ -314,15 +326,15 @@ async function markRead(
   chatId: number,
   entryId: number,
   now: number,
-): Promise<BusEvent[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+): Promise<{ events: BusEvent[]; marker: number | null }> {
+  const { events, marker } = await ctx.db.transaction().execute(async (trx) => {
     let lock = trx
       .selectFrom('chat_parties')
       .select(['left_at', 'last_seen_chat_message_id', 'unseen_count'])
       .where('id', '=', entryId);
     if (ctx.engine === 'postgres') lock = lock.forUpdate();
     const entry = await lock.executeTakeFirst();
-    if (!entry || entry.left_at !== null) return [];
+    if (!entry || entry.left_at !== null) return { events: [], marker: null };
     const chat = await trx
       .selectFrom('chats')
       .select('last_chat_message_id')
@@ -331,43 +343,49 @@ async function markRead(
     const newest = chat.last_chat_message_id;
     const marker = entry.last_seen_chat_message_id;
     const moves = newest !== null && (marker === null || marker < newest);
-    if (!moves && Number(entry.unseen_count) === 0) return [];
+    const kept = moves ? newest : marker;
+    if (!moves && Number(entry.unseen_count) === 0) return { events: [], marker: kept };
     await trx
       .updateTable('chat_parties')
-      .set({
-        last_seen_chat_message_id: moves ? newest : marker,
-        unseen_count: 0,
-      })
+      .set({ last_seen_chat_message_id: kept, unseen_count: 0 })
       .where('id', '=', entryId)
       .execute();
-    if (!moves || newest === null) return [];
-    return [
-      await recordBusEvent(
-        trx,
-        {
-          kind: 'read',
-          chat_id: chatId,
-          party_id: member.partyId,
-          last_seen_chat_message_id: newest,
-        },
-        await currentMemberIds(trx, chatId),
-        now,
-      ),
-    ];
+    if (!moves || newest === null) return { events: [], marker: kept };
+    const event = await recordBusEvent(
+      trx,
+      {
+        kind: 'read',
+        chat_id: chatId,
+        party_id: member.partyId,
+        last_seen_chat_message_id: newest,
+      },
+      await currentMemberIds(trx, chatId),
+      now,
+    );
+    return { events: [event], marker: kept };
   });
+  return { events, marker };
+}
+
+export interface ChatPageOptions {
+  /** Page back from this message id (exclusive); never marks read. */
+  beforeId?: number;
+  /** False to look without reading (the members, rename and add screens); default true. */
+  markRead?: boolean;
 }
 
 /**
  * GET /chats/{id} (API-CHAT-04, CHAT-12): the chat, every member entry and a page of messages,
  * newest first. Without `before_id` it is the reader opening the chat: their marker moves to the
- * newest message and their count goes to 0 (D41). With `before_id` it is paging back, and
- * changes nothing.
+ * newest message and their count goes to 0 (D41), unless `markRead` is false (a screen that
+ * only looks at the members or the name). With `before_id` it is paging back, and changes
+ * nothing.
  */
 export async function getChat(
   ctx: ServiceContext,
   actor: Actor,
   chatId: number,
-  beforeId?: number,
+  { beforeId, markRead: reads = true }: ChatPageOptions = {},
 ): Promise<ChatDetail> {
   const member = requireMember(actor);
   const row = await loadMemberChat(ctx, member, chatId);
@@ -376,13 +394,21 @@ export async function getChat(
   const unread =
     Number(row.unseen_count) > 0 ||
     (newest !== null && (row.last_seen_chat_message_id ?? 0) < newest);
-  // Opening a chat already read writes nothing (the common case of a refetch).
-  if (beforeId === undefined && unread) {
-    const events = await markRead(ctx, member, chatId, row.entry_id, Date.now());
-    publishAll(ctx.bus, events);
+  const opening = beforeId === undefined && reads;
+  let upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
+  if (opening) {
+    // Opening a chat already read writes nothing (the common case of a refetch).
+    let seen = newest;
+    if (unread) {
+      const read = await markRead(ctx, member, chatId, row.entry_id, Date.now());
+      publishAll(ctx.bus, read.events);
+      seen = read.marker ?? newest;
+    }
+    // The page stops at what was marked read: a message sent since is not shown as read while
+    // it still counts unseen; its id reaches the poll, and the client's refetch reads it.
+    upTo = seen ?? 0;
+    chat = { ...row, unseen_count: 0, last_chat_message_id: seen };
   }
-  if (beforeId === undefined) chat = { ...row, unseen_count: 0 };
-  const upTo = beforeId === undefined ? MAX_RECORD_ID : beforeId - 1;
   const [messages, entries] = await Promise.all([
     messagePage.run(ctx.db, { chat: chatId, upTo, limit: CHAT_MESSAGES_PAGE + 1 }),
     chatEntries.run(ctx.db, { chat: chatId }),
@@ -410,7 +436,10 @@ async function nameOf(db: Db, partyId: number): Promise<PartyName> {
 }
 
 function cut(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+  if (text.length <= length) return text;
+  // A cut between the halves of a surrogate pair would store U+FFFD (an emoji turned into '?').
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(length - 2)) ? length - 2 : length - 1;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 interface NewMessage {
@@ -645,6 +674,8 @@ async function createGroup(
   return { data: { chat: { id: chatId } } };
 }
 
+const CLIENT_ID_USED = 'has already been used';
+
 /** Thrown inside a send's transaction when its client id was used: rolls the photo back. */
 class RepeatedSend extends Error {}
 
@@ -658,7 +689,14 @@ function sendErrors(input: SendChatMessageRequest['chat_message']): {
   if (photo && content !== '') errors.push(CHAT_MESSAGE_TEXT_OR_IMAGE);
   else if (!photo && content === '') errors.push(CHAT_MESSAGE_BLANK);
   if (content.length > CHAT_MESSAGE_MAX) errors.push(chatMessageTooLong(CHAT_MESSAGE_MAX));
+  if (MESSAGE_CONTROL.test(content)) errors.push(CHAT_MESSAGE_CONTROL_CHARACTERS);
   return { content: content === '' ? null : content, errors };
+}
+
+/** What a send asks for, to tell a retry from a different message under a reused client id. */
+interface SendShape {
+  content: string | null;
+  photo: boolean;
 }
 
 async function messageByClientId(
@@ -666,6 +704,7 @@ async function messageByClientId(
   member: Member,
   chatId: number,
   clientId: string,
+  shape: SendShape,
 ): Promise<ChatMessage | undefined> {
   const row = await ctx.db
     .selectFrom('chat_messages as m')
@@ -687,9 +726,13 @@ async function messageByClientId(
     .executeTakeFirst();
   if (!row) return undefined;
   // Another member's id: the client made a poor one; it must not read someone else's send.
-  if (row.party_id !== member.partyId) {
-    throw new ValidationError({ client_id: ['has already been used'] });
-  }
+  // A different message under the member's own id is not a retry (a client that made the id
+  // again): answering the first would drop the new text without a word.
+  const same =
+    row.party_id === member.partyId &&
+    (row.photo_id !== null) === shape.photo &&
+    (shape.photo || row.content === shape.content);
+  if (!same) throw new ValidationError({ client_id: [CLIENT_ID_USED] });
   return presentChatMessage(row);
 }
 
@@ -711,15 +754,17 @@ export async function sendChatMessage(
   const { content, errors } = sendErrors(input);
   if (errors.length > 0) throw new ValidationError({ base: errors });
   const clientId = input.client_id ?? null;
+  const shape: SendShape = { content, photo: Boolean(input.photo_attributes) };
   if (clientId !== null) {
-    const first = await messageByClientId(ctx, member, chatId, clientId);
+    const first = await messageByClientId(ctx, member, chatId, clientId, shape);
     if (first) return { message: first, created: false };
   }
 
   const photo = input.photo_attributes ?? null;
   const uploads: StoredUpload[] = [];
   if (photo) {
-    const fileName = photo.image_file_name.trim().slice(0, 255) || 'photo';
+    const fileName =
+      photo.image_file_name.replace(LINE_CONTROL, '').trim().slice(0, 255) || 'photo';
     // VAL-02: a single attachment's refusal, under base (ERR-08).
     const image = await processImage(ctx.storage, photo.image_base64, fileName, {
       field: 'base',
@@ -781,7 +826,7 @@ export async function sendChatMessage(
   } catch (error) {
     if (!(error instanceof RepeatedSend) || clientId === null) throw error;
     // A retry that raced its first send: the first one is the answer.
-    const first = await messageByClientId(ctx, member, chatId, clientId);
+    const first = await messageByClientId(ctx, member, chatId, clientId, shape);
     if (!first) throw error;
     return { message: first, created: false };
   }
@@ -875,6 +920,7 @@ export async function renameChat(
   const errors: string[] = [];
   if (trimmed === '') errors.push(FIELD_BLANK);
   if (trimmed.length > CHAT_NAME_MAX) errors.push(chatNameTooLong(CHAT_NAME_MAX));
+  if (trimmed.match(LINE_CONTROL)) errors.push(CHAT_NAME_CONTROL_CHARACTERS);
   // The group check comes first: a one-on-one is a 403 whatever the name.
   const me = await nameOf(ctx.db, member.partyId);
   await inGroup(ctx, member, chatId, async (trx, chat, events) => {

@@ -35,6 +35,7 @@ import {
 import type { CommentFacts } from '../policies/comments.ts';
 import { presentCommentContainer, presentCommentTree } from '../presenters/comment.ts';
 import type { ServiceContext } from './context.ts';
+import { publishAll } from '../realtime/bus.ts';
 import { addCommentNotice, removeCommentNotices } from './notices.ts';
 import type { CommentOwnerType } from './notices.ts';
 import { assertPostVisible } from './posts.ts';
@@ -369,7 +370,7 @@ export async function createComment(
   const body = input.comment.trim();
 
   const now = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
     // First, so that every write to this container's comments queues on its row.
     await trx
       .updateTable('comment_containers')
@@ -396,16 +397,17 @@ export async function createComment(
       .set({ last_activity_at: now })
       .where('id', '=', thread.ownerId)
       .execute();
-    if (notice) {
-      await addCommentNotice(trx, {
-        ...notice,
-        commentId: comment.id,
-        ownerType: thread.ownerType,
-        ownerId: thread.ownerId,
-        now,
-      });
-    }
+    if (!notice) return null;
+    return addCommentNotice(trx, {
+      ...notice,
+      commentId: comment.id,
+      ownerType: thread.ownerType,
+      ownerId: thread.ownerId,
+      now,
+    });
   });
+  // The recipient's open streams send the new notices badge (D43).
+  publishAll(ctx.bus, [noticeEvent]);
   return containerAnswer(ctx, member, thread);
 }
 
@@ -497,7 +499,7 @@ export async function deleteComment(
     authorWithReplies ? COMMENT_WITH_REPLIES_NOT_DELETABLE : undefined,
   );
 
-  await ctx.db.transaction().execute(async (trx) => {
+  const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
     // Take the container's row first: no reply can land under the comment while it goes.
     await trx
       .updateTable('comment_containers')
@@ -516,7 +518,7 @@ export async function deleteComment(
       mayDeleteComment(member, { ...facts, hasReplies: ids.length > 1 }),
       COMMENT_WITH_REPLIES_NOT_DELETABLE,
     );
-    await removeCommentNotices(trx, ids);
+    const removedNotices = await removeCommentNotices(trx, ids, Date.now());
     // Deepest first is not needed: the replies' foreign key cascades, and every id is listed.
     await trx.deleteFrom('comments').where('id', 'in', ids).execute();
     await trx
@@ -524,6 +526,8 @@ export async function deleteComment(
       .set((eb) => ({ comment_count: eb('comment_count', '-', ids.length) }))
       .where('id', '=', thread.containerId)
       .execute();
+    return removedNotices;
   });
+  publishAll(ctx.bus, [noticeEvent]);
   return containerAnswer(ctx, member, thread);
 }

@@ -1,5 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { recordBusEvent } from '../realtime/bus.ts';
+import type { BusEvent } from '../realtime/bus.ts';
+
+/**
+ * Records, in the caller's transaction, that these members' unread notices changed, so their
+ * event streams send fresh badges (docs/decisions.md D43); the caller publishes it after the
+ * commit. Null when nobody's count changed.
+ */
+export async function recordNoticeEvent(
+  db: Kysely<Database>,
+  partyIds: readonly number[],
+  now: number,
+): Promise<BusEvent | null> {
+  const recipients = [...new Set(partyIds)];
+  if (recipients.length === 0) return null;
+  return recordBusEvent(db, { kind: 'notice' }, recipients, now);
+}
+
+/** The recipients of removed notices whose badge counted them (unread ones). */
+function unreadRecipients(rows: readonly { party_id: number; is_read: number }[]): number[] {
+  return rows.filter((row) => row.is_read === 0).map((row) => row.party_id);
+}
 
 /** The noticeable types a comment notice points at (§3 Notice, NOTE-10). */
 export type CommentOwnerType = 'Post' | 'CalendarEvent';
@@ -18,12 +40,13 @@ export interface NewCommentNotice {
 /**
  * A notice that points at a comment, with its post or event as the parent (NOTE-10), unread:
  * the unseen notice count (x-user-metadata) counts it from the next answer on. Runs inside the
- * caller's transaction, so the notice and the comment come and go together.
+ * caller's transaction, so the notice and the comment come and go together; the caller
+ * publishes the returned bus event after the commit.
  */
 export async function addCommentNotice(
   db: Kysely<Database>,
   notice: NewCommentNotice,
-): Promise<void> {
+): Promise<BusEvent | null> {
   await db
     .insertInto('notices')
     .values({
@@ -38,19 +61,23 @@ export async function addCommentNotice(
       created_at: notice.now,
     })
     .execute();
+  return recordNoticeEvent(db, [notice.partyId], notice.now);
 }
 
 /** Removes the notices of deleted comments (inside the caller's transaction). */
 export async function removeCommentNotices(
   db: Kysely<Database>,
   commentIds: readonly number[],
-): Promise<void> {
-  if (commentIds.length === 0) return;
-  await db
+  now: number,
+): Promise<BusEvent | null> {
+  if (commentIds.length === 0) return null;
+  const removed = await db
     .deleteFrom('notices')
     .where('noticeable_type', '=', 'Comment')
     .where('noticeable_id', 'in', commentIds)
+    .returning(['party_id', 'is_read'])
     .execute();
+  return recordNoticeEvent(db, unreadRecipients(removed), now);
 }
 
 /**
@@ -60,12 +87,13 @@ export async function removeCommentNotices(
 export async function removeOwnerNotices(
   db: Kysely<Database>,
   owner: { type: CommentOwnerType; id: number; commentContainerId: number },
-): Promise<void> {
+  now: number,
+): Promise<BusEvent | null> {
   const comments = db
     .selectFrom('comments')
     .select('id')
     .where('comment_container_id', '=', owner.commentContainerId);
-  await db
+  const removed = await db
     .deleteFrom('notices')
     .where((eb) =>
       eb.or([
@@ -77,5 +105,7 @@ export async function removeOwnerNotices(
         eb.and([eb('noticeable_type', '=', 'Comment'), eb('noticeable_id', 'in', comments)]),
       ]),
     )
+    .returning(['party_id', 'is_read'])
     .execute();
+  return recordNoticeEvent(db, unreadRecipients(removed), now);
 }

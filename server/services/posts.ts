@@ -32,6 +32,7 @@ import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
 import { presentPostBody } from '../presenters/post.ts';
 import type { PostRow } from '../presenters/post.ts';
 import type { ServiceContext } from './context.ts';
+import { publishAll } from '../realtime/bus.ts';
 import { removeOwnerNotices } from './notices.ts';
 import { presentRows, selectPosts } from './post-pages.ts';
 import type { PageRequest } from './post-pages.ts';
@@ -464,27 +465,30 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
   const member = requireMember(actor);
   const { row, facts, standing } = await loadVisiblePost(ctx, member, id);
   assertAllowed(mayDeletePost(member, facts, standing.webmasterClubIds));
-  const removedFiles = await ctx.db.transaction().execute(async (trx) => {
+  const { removedFiles, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
     const photos = await trx
       .selectFrom('post_photos')
       .select('photo_id')
       .where('post_id', '=', id)
       .execute();
-    await removeOwnerNotices(trx, {
-      type: 'Post',
-      id,
-      commentContainerId: row.comment_container_id,
-    });
+    const noticeEvent = await removeOwnerNotices(
+      trx,
+      { type: 'Post', id, commentContainerId: row.comment_container_id },
+      Date.now(),
+    );
     await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
     await trx.deleteFrom('posts').where('id', '=', id).execute();
     await trx.deleteFrom('post_bodies').where('id', '=', row.post_body_id).execute();
     // Comments go with their container (on delete cascade).
     await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
-    return deleteUnlinkedPhotos(
+    const removedFiles = await deleteUnlinkedPhotos(
       ctx,
       trx,
       photos.map((photo) => photo.photo_id),
     );
+    return { removedFiles, noticeEvent };
   });
+  // Members whose unread notices went with the post get fresh badges (D43).
+  publishAll(ctx.bus, [noticeEvent]);
   await deleteStoredFiles(ctx, removedFiles);
 }

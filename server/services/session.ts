@@ -11,6 +11,7 @@ import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { maySignOut } from '../policies/identity.ts';
+import { recordSessionsEnded } from '../realtime/bus.ts';
 import type { ServiceContext } from './context.ts';
 import { loadSessionUser } from './users.ts';
 
@@ -129,5 +130,10 @@ export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: numb
   const member = requireMember(actor);
   assertAllowed(maySignOut(member));
   if (sessionId === null) throw new UnauthorizedError();
-  await deleteSession(ctx.db, sessionId);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, sessionId);
+    return recordSessionsEnded(trx, [sessionId], member.partyId, Date.now());
+  });
+  // The session's open event streams close now, not at their next heartbeat (D43).
+  if (ended) ctx.bus.publish(ended);
 }

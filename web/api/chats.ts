@@ -115,7 +115,11 @@ export function useCreateChat() {
 export const chatHeadKey = (id: number) => [...chatKeys.detail(id), 'head'] as const;
 
 export async function fetchChatHead(id: number, signal?: AbortSignal): Promise<ChatDetail> {
-  const answer = await apiRequest<unknown>('GET', `/chats/${id}`, signalOf(signal));
+  // Looking at a chat's members or name is not reading it: the sender's 'Seen' stays true (D41).
+  const answer = await apiRequest<unknown>('GET', `/chats/${id}`, {
+    ...signalOf(signal),
+    query: { mark_read: false },
+  });
   return chatAnswerSchema.parse(answer).data.chat;
 }
 

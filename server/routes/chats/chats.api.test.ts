@@ -4,7 +4,9 @@ import { USER_METADATA_HEADER } from '../../../common/constants.ts';
 import {
   ALREADY_IN_CHAT,
   CHAT_MESSAGE_BLANK,
+  CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
+  CHAT_NAME_CONTROL_CHARACTERS,
   FIELD_BLANK,
   IMAGE_TYPE_INVALID,
   NO_CHAT_WITH_SELF,
@@ -745,5 +747,209 @@ describe('bus events of the chat calls (D41, D43): recorded with the change, pub
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow();
     expect(after.id).toEqual(before.id);
+  });
+});
+
+describe('control characters (VAL, ERR-08): a 422, never a server failure', () => {
+  it('a message with a NUL or another control character is a 422 under base; tabs and line breaks pass', async () => {
+    const chatId = await pairChat(party.M, party.M2);
+    for (const content of ['nul \u0000 here', 'bell \u0007', 'escape \u001b[31m']) {
+      const response = await send('M', chatId, { content });
+      expect({ content, status: response.status }).toEqual({ content, status: 422 });
+      expect((response.body as unknown as Problem).errors).toEqual({
+        base: [CHAT_MESSAGE_CONTROL_CHARACTERS],
+      });
+    }
+    const fine = await say('M', chatId, 'line one\n\tline two\r\nline three');
+    expect(fine.content).toBe('line one\n\tline two\r\nline three');
+    // A file name is only a label: its control characters are dropped, the image is kept.
+    const image = await send('M', chatId, {
+      photo_attributes: {
+        image_file_name: 'odd\u0000name.png',
+        image_content_type: 'image/png',
+        image_base64: await pngBase64(),
+      },
+    });
+    expect(image.status, image.text).toBe(201);
+  });
+
+  it('a chat name with a NUL, a line break or another control character is a 422 under name (VAL-07)', async () => {
+    const chatId = await newGroup('M');
+    for (const name of ['Bad\u0000name', 'Two\nlines', 'Tab\there']) {
+      const response = await client.M.request<Problem>('PUT', `/chats/${chatId}.json`, {
+        body: { chat: { name } },
+      });
+      expect({ name, status: response.status }).toEqual({ name, status: 422 });
+      expect(response.body.errors).toEqual({ name: [CHAT_NAME_CONTROL_CHARACTERS] });
+    }
+    expect((await open('M', chatId)).name).toBeNull();
+  });
+});
+
+describe('looking without reading (D41): GET /chats/{id}?mark_read=false', () => {
+  it('moves no marker, keeps the count and tells nobody; the plain GET still marks it read', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    const message = await say('M', chatId, 'Only the members list looked at this');
+    const seen: BusEvent[] = [];
+    const unsubscribe = server.app.services.bus.subscribe((event) => seen.push(event));
+    try {
+      const looked = await open('M2', chatId, '?mark_read=false');
+      expect(looked.unseen_count).toBe(1);
+      expect(looked.chat_messages[0]?.id).toBe(message.id);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 1, recount: 1 });
+      const marker = (await open('M', chatId, '?mark_read=false')).parties.find(
+        (entry) => entry.party.id === party.M2,
+      );
+      expect(marker?.last_seen_chat_message_id).toBeLessThan(message.id);
+      expect(seen).toEqual([]);
+
+      const read = await open('M2', chatId, '?mark_read=true');
+      expect(read.unseen_count).toBe(0);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 0, recount: 0 });
+      expect(seen.map((event) => event.payload.kind)).toEqual(['read']);
+
+      await say('M', chatId, 'And the chat screen opens it');
+      await open('M2', chatId);
+      expect(await counts(chatId, party.M2)).toEqual({ kept: 0, recount: 0 });
+    } finally {
+      unsubscribe();
+    }
+    const wrong = await client.M2.request('GET', `/chats/${chatId}?mark_read=maybe`);
+    expect(wrong.status).toBe(422);
+  });
+});
+
+describe('races (D41): kept counts equal a recount whatever commits first', () => {
+  it('reads while sends, sends while a member leaves, and an add while a member leaves', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    expect((await add('M', chatId, party.W)).status).toBe(200);
+    await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => say('M', chatId, `m${i}`)),
+      ...Array.from({ length: 3 }, (_, i) => say('W', chatId, `w${i}`)),
+      ...Array.from({ length: 5 }, () => open('M2', chatId)),
+      ...Array.from({ length: 2 }, () => open('W', chatId)),
+    ]);
+    for (const who of [party.M, party.M2, party.W]) {
+      const { kept, recount } = await counts(chatId, who);
+      expect({ who, kept }).toEqual({ who, kept: recount });
+    }
+    const [, leaving, , adding] = await Promise.all([
+      Promise.all(Array.from({ length: 3 }, (_, i) => send('M2', chatId, { content: `x${i}` }))),
+      client.M2.request('POST', `/chats/${chatId}/leave.json`),
+      Promise.all(Array.from({ length: 3 }, (_, i) => say('M', chatId, `y${i}`))),
+      add('W', chatId, party.A),
+    ]);
+    expect(leaving.status).toBe(200);
+    expect([200, 404]).toContain(adding.status);
+    const chat = await open('M', chatId, '?mark_read=false');
+    // Nothing M2 sent comes after the system message of M2 leaving.
+    const m2 = chat.parties.find((entry) => entry.party.id === party.M2);
+    const leftAt = chat.chat_messages.findIndex(
+      (message) => message.content === chatMemberLeft(m2?.party.display_name ?? ''),
+    );
+    expect(leftAt).toBeGreaterThanOrEqual(0);
+    expect(chat.chat_messages.slice(0, leftAt).some((m) => m.party_id === party.M2)).toBe(false);
+    for (const entry of chat.parties.filter((e) => e.left_at === null)) {
+      const { kept, recount } = await counts(chatId, entry.party.id);
+      expect({ who: entry.party.id, kept }).toEqual({ who: entry.party.id, kept: recount });
+    }
+  });
+});
+
+describe('the list summary (ENT-06 last_activity_summary)', () => {
+  it('cuts long text between characters, never inside an emoji', async () => {
+    const chatId = await pairChat(party.M, party.W);
+    // The text is cut to 79 code units and '…': the 79th is the first half of the emoji.
+    await say('M', chatId, `${'a'.repeat(78)}😀${'b'.repeat(20)}`);
+    const summary = (await list('M')).chats.find(
+      (chat) => chat.id === chatId,
+    )?.last_activity_summary;
+    expect(summary).toMatch(/a…$/);
+    expect(summary).not.toMatch(/\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('reading while others send (D41): an opened chat shows nothing past the marker it set', () => {
+  it("every message an opening shows is under the reader's own marker in that answer", async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    const answers: ChatDetail[] = [];
+    const opens = async () => {
+      for (let i = 0; i < 15; i++) answers.push(await open('M2', chatId));
+    };
+    const sends = async (who: PersonaKey) => {
+      for (let i = 0; i < 15; i++) await say(who, chatId, `${who} ${i}`);
+    };
+    await Promise.all([opens(), opens(), sends('M'), sends('M')]);
+    for (const chat of answers) {
+      const mine = chat.parties.find((entry) => entry.party.id === party.M2);
+      const shown = chat.chat_messages[0]?.id ?? 0;
+      expect(mine?.last_seen_chat_message_id).toEqual(expect.any(Number));
+      expect(shown).toBeLessThanOrEqual(mine?.last_seen_chat_message_id ?? 0);
+      expect(chat.last_chat_message_id).toBe(shown);
+    }
+    const { kept, recount } = await counts(chatId, party.M2);
+    expect(kept).toBe(recount);
+  });
+});
+
+describe('the badge of a hidden chat (D41, AMB-27)', () => {
+  it('hiding a chat takes its unseen messages off the badge; a new message brings them back', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    await say('M', chatId, 'one');
+    await say('M', chatId, 'two');
+    const badge = async () =>
+      metadataOf(await client.M2.request('GET', '/session.json')).unseen_chat_messages_count ?? 0;
+    const before = await badge();
+    const hide = await client.M2.request('POST', `/chats/${chatId}/hide.json`);
+    expect(hide.status).toBe(200);
+    expect(metadataOf(hide).unseen_chat_messages_count).toBe(before - 2);
+    expect(await badge()).toBe(before - 2);
+    // The count is kept while hidden: the chat's dot is still right when shown.
+    expect(await counts(chatId, party.M2)).toEqual({ kept: 2, recount: 2 });
+    await say('M', chatId, 'three');
+    expect(await badge()).toBe(before + 1);
+  });
+});
+
+describe('a client id made again (D41): a different message is not a retry', () => {
+  it('the same id with other text, or an image for text, is a 422 under client_id; the same id in another chat is its own', async () => {
+    const chatId = await pairChat(party.M, party.M2);
+    const path = `/chats/${chatId}/party_chat_messages.json`;
+    const first = await client.M.request('POST', path, {
+      body: { chat_message: { client_id: 'page-load-1', content: 'First text' } },
+    });
+    expect(first.status).toBe(201);
+    const retry = await client.M.request('POST', path, {
+      body: { chat_message: { client_id: 'page-load-1', content: '  First text ' } },
+    });
+    expect(retry.status).toBe(200);
+    for (const chatMessage of [
+      { content: 'Second text' },
+      {
+        photo_attributes: {
+          image_file_name: 'p.png',
+          image_content_type: 'image/png',
+          image_base64: await pngBase64(),
+        },
+      },
+    ]) {
+      const reused = await client.M.request<Problem>('POST', path, {
+        body: { chat_message: { client_id: 'page-load-1', ...chatMessage } },
+      });
+      expect(reused.status).toBe(422);
+      expect(reused.body.errors).toEqual({ client_id: ['has already been used'] });
+    }
+    const elsewhere = await client.M.request(
+      'POST',
+      `/chats/${await pairChat(party.M, party.W)}/party_chat_messages.json`,
+      {
+        body: { chat_message: { client_id: 'page-load-1', content: 'Second text' } },
+      },
+    );
+    expect(elsewhere.status).toBe(201);
   });
 });

@@ -63,7 +63,8 @@ export function registerChatRoutes(app: FastifyInstance): void {
     '/chats/:chatId',
     {
       schema: {
-        summary: 'One chat: its members and a page of messages, newest first; marks it read',
+        summary:
+          'One chat: its members and a page of messages, newest first; marks it read unless mark_read=false',
         tags: ['chats'],
         params: chatIdParamsSchema,
         querystring: chatQuerySchema,
@@ -73,12 +74,10 @@ export function registerChatRoutes(app: FastifyInstance): void {
     },
     async (request) => ({
       data: {
-        chat: await getChat(
-          app.services,
-          request.actor,
-          request.params.chatId,
-          request.query.before_id,
-        ),
+        chat: await getChat(app.services, request.actor, request.params.chatId, {
+          beforeId: request.query.before_id,
+          markRead: request.query.mark_read !== 'false',
+        }),
       },
     }),
   );

@@ -54,6 +54,11 @@ describe('/chat_parties/{id} (ROUTE-19, CHAT-32)', () => {
       `Carl Brown${leftChatOn('11/2/2026')}`,
     ]);
     expect(rows[1]?.getAttribute('href')).toBe('/parties/42');
+    // Looking at the members is not reading the chat: the sender's 'Seen' stays true (D41).
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked.filter((url) => url.includes('/chats/8'))).toEqual([
+      expect.stringContaining('/chats/8?mark_read=false'),
+    ]);
     expect(screen.getByTestId('chat-name').textContent).toBe('Lodge Officers');
     expect(screen.getByRole('link', { name: BACK_TO_CHAT }).getAttribute('href')).toBe('/chats/8');
     expect(within(screen.getByTestId('chat-members')).getAllByTestId('member-avatar')).toHaveLength(

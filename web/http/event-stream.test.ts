@@ -25,6 +25,15 @@ describe('the SSE parser', () => {
     ]);
   });
 
+  it('hands on the id of a block without data (a fresh stream starts so, D43)', () => {
+    const ids: string[] = [];
+    createSseParser(
+      () => undefined,
+      (id) => ids.push(id),
+    ).push('id: 12\n\n');
+    expect(ids).toEqual(['12']);
+  });
+
   it('calls an event without a name a message', () => {
     const seen: SseMessage[] = [];
     createSseParser((message) => seen.push(message)).push('data: x\n\n');
@@ -75,6 +84,7 @@ describe('the event stream (D43, D45)', () => {
     startEventStream({ onChatEvent: (event) => events.push(event), onReset });
 
     await vi.waitFor(() => expect(getEventStreamStatus()).toBe('open'));
+    first.push('id: 16\n\n');
     const [target, init] = fetchMock.mock.calls[0] ?? [];
     expect(target).toBe('/api/private/mobile/v1/events');
     expect(new Headers(init?.headers).get('Accept')).toBe('text/event-stream');

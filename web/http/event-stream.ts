@@ -33,9 +33,12 @@ export interface SseMessage {
 /**
  * The text/event-stream grammar (HTML Living Standard §9.2.6) for the fields used here: lines
  * end in LF, CR or CRLF; a blank line ends an event; `:` starts a comment (the heartbeat);
- * `data` lines join with LF; an event without data is not dispatched.
+ * `data` lines join with LF; an event without data is not dispatched, but its id is kept.
  */
-export function createSseParser(onMessage: (message: SseMessage) => void) {
+export function createSseParser(
+  onMessage: (message: SseMessage) => void,
+  onIdOnly: (id: string) => void = () => undefined,
+) {
   let buffer = '';
   let event = '';
   let data: string[] = [];
@@ -44,6 +47,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void) {
   const line = (text: string) => {
     if (text === '') {
       if (data.length > 0) onMessage({ event: event || 'message', data: data.join('\n'), id });
+      // An id without data moves the resume point all the same (a fresh stream's first line).
+      else if (id !== null) onIdOnly(id);
       event = '';
       data = [];
       id = null;
@@ -144,19 +149,17 @@ function dispatch(
     STREAM_EVENT_RESET,
   }: ChatSchemas,
 ): void {
+  if (message.id !== null) lastEventId = message.id;
   try {
     if (message.event === STREAM_EVENT_CHAT) {
-      if (message.id !== null) lastEventId = message.id;
       const parsed = chatStreamEventSchema.safeParse(JSON.parse(message.data));
       if (parsed.success) handlers.onChatEvent(parsed.data);
     } else if (message.event === STREAM_EVENT_BADGES) {
       void applyBadges(message.data, epoch).catch(() => undefined);
     } else if (message.event === STREAM_EVENT_RESET) {
       handlers.onReset();
-    } else if (message.id !== null) {
-      // An event this client does not know yet (notices, D43) still moves the resume point.
-      lastEventId = message.id;
     }
+    // Events this client does not use yet (notices, D43) only move the resume point.
   } catch {
     // A malformed event is skipped; the next one, or the next refetch, puts things right.
   }
@@ -213,7 +216,10 @@ async function connect(
     // zod stays out of the shell's first download (issue 8 §3), as session-schemas.ts does.
     const schemas = await import('../../common/schemas/chat.ts');
     setStatus('open');
-    const parser = createSseParser((message) => dispatch(message, epoch, handlers, schemas));
+    const parser = createSseParser(
+      (message) => dispatch(message, epoch, handlers, schemas),
+      (id) => (lastEventId = id),
+    );
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read();

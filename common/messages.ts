@@ -22,6 +22,7 @@ export * from './messages/comments.ts';
 export * from './messages/calendar.ts';
 export * from './messages/chats.ts';
 export * from './messages/chat-list.ts';
+export * from './messages/chat-screen.ts';
 export * from './messages/directory.ts';
 export * from './messages/clubs.ts';
 export * from './messages/account.ts';

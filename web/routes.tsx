@@ -110,6 +110,8 @@ const directoryScreen: LazyScreen = () =>
   }));
 const partyScreen: LazyScreen = () =>
   import('./pages/parties/PartyPage.tsx').then((module) => ({ Component: module.PartyPage }));
+const chatScreen: LazyScreen = () =>
+  import('./pages/chats/ChatPage.tsx').then((module) => ({ Component: module.ChatPage }));
 const chatListScreen: LazyScreen = () =>
   import('./pages/chats/ChatListPage.tsx').then((module) => ({ Component: module.ChatListPage }));
 const newChatScreen: LazyScreen = () =>
@@ -154,7 +156,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Chats (ROUTE-14..19)
   { path: '/chats', access: 'member', screen: chatListScreen },
   { path: '/chats/new', access: 'member', screen: newChatScreen },
-  { path: '/chats/:chatId', access: 'member' },
+  { path: '/chats/:chatId', access: 'member', screen: chatScreen },
   { path: '/chats/:chatId/add_member', access: 'member', screen: addChatMemberScreen },
   { path: '/chats/:chatId/edit', access: 'member', screen: renameChatScreen },
   { path: '/chat_parties/:chatId', access: 'member', screen: chatMembersScreen },

@@ -14,7 +14,9 @@ import {
   OPEN_MENU,
   withUnseenCount,
 } from '../../common/messages.ts';
+import { chatStreamHandlers } from '../api/chats.ts';
 import type { SessionUser } from '../api/session.ts';
+import { startEventStream } from '../http/event-stream.ts';
 import { useBadgeCounts } from '../http/user-metadata.ts';
 import { CHATS_PATH, HOME_PATH, MY_ACCOUNT_PATH, NOTICES_PATH } from '../paths.ts';
 import { BrandLink } from './BrandLink.tsx';
@@ -135,6 +137,9 @@ function SignedInTopBar({
 export function SignedInShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+
+  // The member's events (D43, D45) flow while the shell stands; sign-out ends both.
+  useEffect(() => startEventStream(chatStreamHandlers), []);
 
   // A new screen closes the drawer.
   useEffect(() => {

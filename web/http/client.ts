@@ -213,6 +213,26 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
   });
 }
 
+/**
+ * The client headers of AMB-04 every call carries. apiRequest and the event stream (a
+ * long-lived fetch of its own, web/http/event-stream.ts) both start from these, then add the
+ * signature (getRequestSigner) over the exact target and body.
+ */
+export function clientHeaders(accept: string, json = false): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: accept,
+    [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
+    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+  };
+  if (json) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** SESS-04 for a call made outside apiRequest (the event stream): a 401 ends the session. */
+export function reportUnauthorized(status: number): void {
+  unauthorizedHandler?.(new ApiError({ kind: 'http', status }));
+}
+
 function reportGlobally(error: ApiError, options: ApiRequestOptions): void {
   if (error.status === 401 && options.handleUnauthorized !== false) {
     unauthorizedHandler?.(error);
@@ -246,12 +266,7 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const target = apiPath(path, options.query);
   const bodyText = options.body === undefined ? '' : JSON.stringify(options.body);
-  const headers: Record<string, string> = {
-    Accept: options.accept ?? 'application/json',
-    [CLIENT_ID_HEADER]: WEB_CLIENT_ID,
-    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
-  };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers = clientHeaders(options.accept ?? 'application/json', options.body !== undefined);
   const signer = options.signed === false ? null : getRequestSigner();
   if (signer)
     Object.assign(headers, await signer({ method, pathAndQuery: target, body: bodyText }));

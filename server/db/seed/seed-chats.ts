@@ -165,7 +165,11 @@ async function writeChat(ctx: SeedContext, rng: Random, given: ChatPlan): Promis
     const others = visible.filter((x) => x.party !== m.party);
     const unseenFrom = others[others.length - m.unseen];
     const seen = m.unseen > 0 && unseenFrom ? visible.filter((x) => x.id < unseenFrom.id) : visible;
-    const lastSeen = seen[seen.length - 1];
+    const readTo = seen[seen.length - 1];
+    // Sending is reading: a member has seen everything up to their own last message, as the
+    // server keeps it (D41), so no one has 'new' messages above their own 'Seen by' reply.
+    const ownLast = visible.filter((x) => x.party === m.party).at(-1);
+    const lastSeen = ownLast && (!readTo || ownLast.id > readTo.id) ? ownLast : readTo;
     // The kept count (D41): others' messages past the marker, for a member still in the chat.
     const unseenCount = leftMessage
       ? 0

@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   ADD_A_MEMBER,
@@ -13,19 +13,17 @@ import {
   BACK_TO_CHAT,
   ERROR_ADDING_MEMBER_TO_CHAT,
   GROUP_CHATS_ONLY,
-  LOADING_CHAT,
 } from '../../../common/messages.ts';
 import type { ChatDetail } from '../../../common/schemas/chat.ts';
 import type { MemberSearchParty } from '../../../common/schemas/member-search.ts';
-import { useAddChatMember, useChatHead } from '../../api/chats.ts';
+import { useAddChatMember } from '../../api/chats.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { RecordScreen } from '../../components/LoadStates.tsx';
-import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
-import { chatPath, parseRecordId } from '../../paths.ts';
+import { chatPath } from '../../paths.ts';
 import { alertText } from './chat-errors.ts';
 import { chatDetailTitle } from './chat-head.ts';
+import { ChatHeadScreen } from './ChatHeadScreen.tsx';
 import { MemberPicker } from './MemberPicker.tsx';
 
 /**
@@ -34,21 +32,7 @@ import { MemberPicker } from './MemberPicker.tsx';
  * show in 'Alert' (ERR-12, ERR-13). A 1-on-1 cannot take members (PERM-17): it says so.
  */
 export function AddChatMemberPage() {
-  const params = useParams();
-  const id = parseRecordId(params.chatId);
-  const query = useChatHead(id);
-  if (id === null) return <NotFound />;
-  return (
-    <RecordScreen
-      query={query}
-      loadingLabel={LOADING_CHAT}
-      testId="chat"
-      back={chatPath(id)}
-      backLabel={BACK_TO_CHAT}
-    >
-      {(chat) => <AddMember chat={chat} />}
-    </RecordScreen>
-  );
+  return <ChatHeadScreen>{(chat) => <AddMember chat={chat} />}</ChatHeadScreen>;
 }
 
 function AddMember({ chat }: { chat: ChatDetail }) {

@@ -1,45 +1,22 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import dayjs from 'dayjs';
-import { useParams } from 'react-router';
-import {
-  BACK_TO_CHAT,
-  CHAT_MEMBERS_TITLE,
-  leftChatOn,
-  LOADING_CHAT,
-  YOU,
-} from '../../../common/messages.ts';
+import { BACK_TO_CHAT, CHAT_MEMBERS_TITLE, leftChatOn, YOU } from '../../../common/messages.ts';
 import type { ChatDetail } from '../../../common/schemas/chat.ts';
-import { useChatHead } from '../../api/chats.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LinkList } from '../../components/LinkList.tsx';
-import { RecordScreen } from '../../components/LoadStates.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
-import { NotFound } from '../../components/NotFound.tsx';
-import { chatPath, parseRecordId, partyPath } from '../../paths.ts';
+import { chatPath, partyPath } from '../../paths.ts';
 import { chatDetailTitle } from './chat-head.ts';
+import { ChatHeadScreen } from './ChatHeadScreen.tsx';
 
 /**
  * /chat_parties/{chatId} (ROUTE-19, CHAT-32): who is in the chat, each opening their page; the
  * member themself marked 'You'; those who left listed after, with the day they left.
  */
 export function ChatMembersPage() {
-  const params = useParams();
-  const id = parseRecordId(params.chatId);
-  const query = useChatHead(id);
-  if (id === null) return <NotFound />;
-  return (
-    <RecordScreen
-      query={query}
-      loadingLabel={LOADING_CHAT}
-      testId="chat"
-      back={chatPath(id)}
-      backLabel={BACK_TO_CHAT}
-    >
-      {(chat) => <Members chat={chat} />}
-    </RecordScreen>
-  );
+  return <ChatHeadScreen>{(chat) => <Members chat={chat} />}</ChatHeadScreen>;
 }
 
 function Members({ chat }: { chat: ChatDetail }) {

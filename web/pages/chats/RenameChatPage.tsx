@@ -1,7 +1,6 @@
 import { Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   BACK_TO_CHAT,
@@ -9,7 +8,6 @@ import {
   chatNameTooLong,
   FIELD_BLANK,
   GROUP_CHATS_ONLY,
-  LOADING_CHAT,
   RENAME_CHAT_TITLE,
   RENAME_FAILED,
   SAVE_NAME,
@@ -20,17 +18,16 @@ import {
   renameChatRequestSchema,
   type ChatDetail,
 } from '../../../common/schemas/chat.ts';
-import { useChatHead, useRenameChat } from '../../api/chats.ts';
+import { useRenameChat } from '../../api/chats.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
 import { FormActions } from '../../components/forms/FormActions.tsx';
 import { focusFirstError } from '../../components/forms/form-errors.ts';
 import { useFormSave, useGoBack } from '../../components/forms/use-form-save.ts';
-import { RecordScreen } from '../../components/LoadStates.tsx';
-import { NotFound } from '../../components/NotFound.tsx';
-import { chatPath, parseRecordId } from '../../paths.ts';
+import { chatPath } from '../../paths.ts';
 import { chatDetailTitle } from './chat-head.ts';
+import { ChatHeadScreen } from './ChatHeadScreen.tsx';
 
 /**
  * The name as the form checks it before sending: the request's own field (common/schemas/
@@ -47,21 +44,7 @@ export const chatNameSchema = renameChatRequestSchema.shape.chat.shape.name
  * alert above. Saved or cancelled, back to the chat.
  */
 export function RenameChatPage() {
-  const params = useParams();
-  const id = parseRecordId(params.chatId);
-  const query = useChatHead(id);
-  if (id === null) return <NotFound />;
-  return (
-    <RecordScreen
-      query={query}
-      loadingLabel={LOADING_CHAT}
-      testId="chat"
-      back={chatPath(id)}
-      backLabel={BACK_TO_CHAT}
-    >
-      {(chat) => <RenameForm chat={chat} />}
-    </RecordScreen>
-  );
+  return <ChatHeadScreen>{(chat) => <RenameForm chat={chat} />}</ChatHeadScreen>;
 }
 
 function RenameForm({ chat }: { chat: ChatDetail }) {

@@ -116,11 +116,17 @@ async function writeChat(ctx: SeedContext, rng: Random, given: ChatPlan): Promis
     }
     const fixed = plan.texts?.[i];
     const present = plan.members.filter((m) => m.leaveAt === null || m.leaveAt > i);
+    // A member with unseen messages is away for the last of them: they write none of those.
+    const away = new Set(
+      plan.members.filter((m) => m.unseen > 0 && i >= times.length - m.unseen).map((m) => m.party),
+    );
+    const writers = present.filter((m) => !away.has(m.party));
     let from: number;
     if (fixed) from = fixed.from;
     else if (plan.type === 'OneOnOneChat') {
       from = rng.chance(0.6) ? (parties.find((p) => p !== last) ?? last) : last;
-    } else from = rng.pick(present).party;
+      if (away.has(from)) from = parties.find((p) => p !== from) ?? from;
+    } else from = rng.pick(writers.length > 0 ? writers : present).party;
     last = from;
     const photo = !fixed && rng.chance(0.03);
     messages.push({

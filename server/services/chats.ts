@@ -24,8 +24,6 @@ import {
   CHAT_MESSAGE_BLANK,
   CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
-  CHAT_NAME_CONTROL_CHARACTERS,
-  FIELD_BLANK,
   NO_CHAT_WITH_SELF,
   NO_SUCH_CHAT,
   NO_SUCH_PARTY,
@@ -35,14 +33,13 @@ import {
   chatMemberAdded,
   chatMemberLeft,
   chatMessageTooLong,
-  chatNameTooLong,
   chatPhotoSummary,
   chatRenamed,
 } from '../../common/messages.ts';
 import {
   CHAT_MESSAGE_MAX,
   CHAT_MESSAGES_PAGE,
-  CHAT_NAME_MAX,
+  chatNameSchema,
   type AddChatPartyRequest,
   type ChatDetail,
   type ChatMessage,
@@ -923,11 +920,9 @@ export async function renameChat(
   name: string,
 ): Promise<void> {
   const member = requireMember(actor);
-  const trimmed = name.trim();
-  const errors: string[] = [];
-  if (trimmed === '') errors.push(FIELD_BLANK);
-  if (trimmed.length > CHAT_NAME_MAX) errors.push(chatNameTooLong(CHAT_NAME_MAX));
-  if (trimmed.match(LINE_CONTROL)) errors.push(CHAT_NAME_CONTROL_CHARACTERS);
+  const checked = chatNameSchema.safeParse(name);
+  const errors = checked.success ? [] : checked.error.issues.map((issue) => issue.message);
+  const trimmed = checked.success ? checked.data : name.trim();
   // The group check comes first: a one-on-one is a 403 whatever the name.
   const me = await nameOf(ctx.db, member.partyId);
   await inGroup(ctx, member, chatId, async (trx, chat, events) => {

@@ -5,19 +5,13 @@ import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   BACK_TO_CHAT,
   CHAT_NAME_LABEL,
-  chatNameTooLong,
-  FIELD_BLANK,
   GROUP_CHATS_ONLY,
   RENAME_CHAT_TITLE,
   RENAME_FAILED,
   SAVE_NAME,
   SAVING_NAME,
 } from '../../../common/messages.ts';
-import {
-  CHAT_NAME_MAX,
-  renameChatRequestSchema,
-  type ChatDetail,
-} from '../../../common/schemas/chat.ts';
+import { chatNameSchema, type ChatDetail } from '../../../common/schemas/chat.ts';
 import { useRenameChat } from '../../api/chats.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -28,15 +22,6 @@ import { useFormSave, useGoBack } from '../../components/forms/use-form-save.ts'
 import { chatPath } from '../../paths.ts';
 import { chatDetailTitle } from './chat-head.ts';
 import { ChatHeadScreen } from './ChatHeadScreen.tsx';
-
-/**
- * The name as the form checks it before sending: the request's own field (common/schemas/
- * chat.ts), trimmed, 1 to CHAT_NAME_MAX characters, in the server's words (D42).
- */
-export const chatNameSchema = renameChatRequestSchema.shape.chat.shape.name
-  .trim()
-  .min(1, FIELD_BLANK)
-  .max(CHAT_NAME_MAX, chatNameTooLong(CHAT_NAME_MAX));
 
 /**
  * /chats/{chatId}/edit (ROUTE-18, CHAT-30, VAL-07): the group's name, saved with

@@ -73,6 +73,7 @@ describe('the event stream (D43, D45)', () => {
     stopEventStream();
     setUnauthorizedHandler(null);
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('hands chat events on, sets the badges, and resumes with Last-Event-ID after the stream ends', async () => {
@@ -97,11 +98,20 @@ describe('the event stream (D43, D45)', () => {
     await vi.waitFor(() => expect(getBadgeCounts().unseenChatMessagesCount).toBe(4));
     expect(events).toEqual([{ kind: 'message', chat_id: 3, chat_message_id: 9, party_id: 2 }]);
 
+    // A stream that was open a while and ends is reopened at once, from where it was.
+    vi.setSystemTime(Date.now() + 10_000);
     first.end();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Last-Event-ID')).toBe('17');
     second.push('event: reset\ndata: {}\n\n');
     await vi.waitFor(() => expect(onReset).toHaveBeenCalledTimes(1));
+
+    // One the server closes as soon as it opened (a session past its cap of streams) waits
+    // before the next try, so tabs cannot take turns closing each other without end (D43).
+    second.end();
+    await vi.waitFor(() => expect(getEventStreamStatus()).toBe('down'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('is down when the stream cannot be opened, so an open chat polls (AMB-26)', async () => {

@@ -236,15 +236,22 @@ async function connect(
   }
 }
 
+/** How long a stream must have stayed open for its end to be reopened without waiting. */
+const STABLE_STREAM_MS = 10_000;
+
 async function run(signal: AbortSignal, handlers: EventStreamHandlers): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
     setStatus(failures === 0 ? 'connecting' : 'down');
+    const began = Date.now();
     const outcome = await connect(signal, handlers);
     // The session is over (SESS-04): nothing to reconnect to until the next sign-in.
     if (signal.aborted || outcome === 'unauthorized') break;
-    const opened = outcome === 'opened';
-    // A stream that was open and ended (a deploy, a proxy's limit) is reopened at once.
+    // A stream that was open a while and ended (a deploy, a proxy's limit) is reopened at once.
+    // One that ends soon after opening counts as a failure: the server closes the oldest stream
+    // of a session past its cap (D43), and tabs that reopened at once would take turns closing
+    // each other without end.
+    const opened = outcome === 'opened' && Date.now() - began >= STABLE_STREAM_MS;
     failures = opened ? 0 : failures + 1;
     setStatus('down');
     await sleep(opened ? 0 : reconnectDelayMs(failures - 1), signal);

@@ -91,6 +91,20 @@ const LINE_CONTROL = /[\u0000-\u001f\u007f]/g;
 
 // ---- Reading -------------------------------------------------------------------------------
 
+/** A chat with the viewer's own entry's hid_at and kept count: the list's row (ChatRow). */
+const CHAT_ROW_COLUMNS = [
+  'c.id',
+  'c.type',
+  'c.name',
+  'c.created_at',
+  'c.last_activity_at',
+  'c.last_activity_party_id',
+  'c.last_activity_summary',
+  'c.last_chat_message_id',
+  'cp.hid_at',
+  'cp.unseen_count',
+] as const;
+
 /** A chat as the viewer's own entry sees it, with the entry (one row, by primary keys). */
 const chatOfMember = prepare<
   ChatRow & { entry_id: number; left_at: number | null; last_seen_chat_message_id: number | null },
@@ -100,16 +114,7 @@ const chatOfMember = prepare<
     .selectFrom('chat_parties as cp')
     .innerJoin('chats as c', 'c.id', 'cp.chat_id')
     .select([
-      'c.id',
-      'c.type',
-      'c.name',
-      'c.created_at',
-      'c.last_activity_at',
-      'c.last_activity_party_id',
-      'c.last_activity_summary',
-      'c.last_chat_message_id',
-      'cp.hid_at',
-      'cp.unseen_count',
+      ...CHAT_ROW_COLUMNS,
       'cp.id as entry_id',
       'cp.left_at',
       'cp.last_seen_chat_message_id',
@@ -166,18 +171,7 @@ const chatsOfMember = prepare<ChatRow, 'party'>((db, p) =>
   db
     .selectFrom('chat_parties as cp')
     .innerJoin('chats as c', 'c.id', 'cp.chat_id')
-    .select([
-      'c.id',
-      'c.type',
-      'c.name',
-      'c.created_at',
-      'c.last_activity_at',
-      'c.last_activity_party_id',
-      'c.last_activity_summary',
-      'c.last_chat_message_id',
-      'cp.hid_at',
-      'cp.unseen_count',
-    ])
+    .select(CHAT_ROW_COLUMNS)
     .where('cp.party_id', '=', p<number>('party'))
     .where('cp.left_at', 'is', null)
     .orderBy('c.last_activity_at', 'desc')

@@ -26,3 +26,7 @@ export * from './messages/chat-screen.ts';
 export * from './messages/directory.ts';
 export * from './messages/clubs.ts';
 export * from './messages/account.ts';
+export * from './messages/contacts.ts';
+export * from './messages/dues.ts';
+export * from './messages/notices.ts';
+export * from './messages/status-checker.ts';

@@ -128,6 +128,20 @@ const chatMembersScreen: LazyScreen = () =>
   import('./pages/chats/ChatMembersPage.tsx').then((module) => ({
     Component: module.ChatMembersPage,
   }));
+const contactEditScreen: LazyScreen = () =>
+  import('./pages/account/ContactEditPage.tsx').then((module) => ({
+    Component: module.ContactEditPage,
+  }));
+const statusCheckerScreen: LazyScreen = () =>
+  import('./pages/status-checker/StatusCheckerPage.tsx').then((module) => ({
+    Component: module.StatusCheckerPage,
+  }));
+const duesPaymentScreen: LazyScreen = () =>
+  import('./pages/dues/DuesPaymentPage.tsx').then((module) => ({
+    Component: module.DuesPaymentPage,
+  }));
+const noticesScreen: LazyScreen = () =>
+  import('./pages/notices/NoticesPage.tsx').then((module) => ({ Component: module.NoticesPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
 
@@ -168,12 +182,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/parties/:id', access: 'member', screen: partyScreen },
   // My Account (ROUTE-25..27)
   { path: '/my_account', access: 'member', screen: myAccountScreen },
-  { path: '/my_account/contacts/edit', access: 'member' },
+  { path: '/my_account/contacts/edit', access: 'member', screen: contactEditScreen },
   { path: '/password_change_request', access: 'member', screen: changePasswordScreen },
   // Other screens (ROUTE-28..30)
-  { path: '/status_checker', access: 'member' },
-  { path: '/dues_payments/:clubId', access: 'member' },
-  { path: '/notices', access: 'member' },
+  { path: '/status_checker', access: 'member', screen: statusCheckerScreen },
+  { path: '/dues_payments/:clubId', access: 'member', screen: duesPaymentScreen },
+  { path: '/notices', access: 'member', screen: noticesScreen },
 ];
 
 interface RouteHandle {

@@ -19,6 +19,12 @@ import { registerChatRoutes } from './chats/index.ts';
 import { registerPartyPreferenceRoutes } from './party-preferences/index.ts';
 import { registerEventRoutes } from './events/index.ts';
 import { registerChatActivityRoutes } from './chat-activity/index.ts';
+import { registerNoticeRoutes } from './notices/index.ts';
+import { registerMemberStatusRoutes } from './member-status/index.ts';
+import { registerContactRoutes } from './contacts/index.ts';
+import { registerDuesRoutes } from './dues/index.ts';
+import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
+import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -43,6 +49,12 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerPartyPreferenceRoutes(api);
       registerEventRoutes(api);
       registerChatActivityRoutes(api);
+      registerNoticeRoutes(api);
+      registerMemberStatusRoutes(api);
+      registerContactRoutes(api);
+      registerDuesRoutes(api);
+      registerPaymentCredentialRoutes(api);
+      registerPartyAvatarRoutes(api);
     },
     { prefix: API_PREFIX },
   );

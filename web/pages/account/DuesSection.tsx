@@ -1,0 +1,4 @@
+/** Placeholder of issue 13: the dues and payments work builds this section of /my_account. */
+export function DuesSection() {
+  return null;
+}

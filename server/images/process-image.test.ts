@@ -136,6 +136,73 @@ describe('processImage', () => {
     expect([medium.width, medium.pageHeight]).toEqual([800, 400]);
   });
 
+  it('square: crops the centred square for both sizes, upright first (avatars)', async () => {
+    // A left half red and a right half blue, turned by orientation 6: upright it is 1000 wide
+    // and 2000 high, red on top; the centred square is the middle, half red and half blue.
+    const halves = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: '#ff0000' },
+    })
+      .composite([
+        {
+          input: { create: { width: 1000, height: 1000, channels: 3, background: '#0000ff' } },
+          left: 1000,
+          top: 0,
+        },
+      ])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const result = await processImage(storage, halves, 'me.jpg', {
+      square: true,
+      folder: 'avatars',
+    });
+    expect(result.key).toMatch(/^avatars\/[0-9a-f]{32}\.jpg$/);
+    expect([result.width, result.height]).toEqual([1000, 1000]);
+    const medium = await sharp(await stored(result.mediumKey)).metadata();
+    expect([medium.width, medium.height]).toEqual([MEDIUM_IMAGE_SIZE, MEDIUM_IMAGE_SIZE]);
+    expect(medium.orientation).toBeUndefined();
+    // The centred square: red above, blue below (a crop from the top would be all red).
+    const { data } = await sharp(await stored(result.mediumKey))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * 800 + x) * 3, (y * 800 + x) * 3 + 3),
+    ];
+    expect(pixel(400, 10)[0]).toBeGreaterThan(200);
+    expect(pixel(400, 10)[2]).toBeLessThan(60);
+    expect(pixel(400, 790)[2]).toBeGreaterThan(200);
+    expect(pixel(400, 790)[0]).toBeLessThan(60);
+
+    const small = await processImage(storage, await solid(300, 200).png().toBuffer(), 's.png', {
+      square: true,
+    });
+    expect([small.width, small.height]).toEqual([200, 200]);
+    const smallMedium = await sharp(await stored(small.mediumKey)).metadata();
+    expect([smallMedium.format, smallMedium.width, smallMedium.height]).toEqual(['png', 200, 200]);
+  });
+
+  it('square: an animated GIF keeps every frame, each cropped', async () => {
+    const pictures = await Promise.all(
+      ['#aa3322', '#2233aa'].map((background) =>
+        sharp({ create: { width: 1200, height: 600, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(pictures, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const result = await processImage(storage, gif, 'wave.gif', { square: true });
+    expect([result.width, result.height]).toEqual([600, 600]);
+    const medium = await sharp(await stored(result.mediumKey), { animated: true }).metadata();
+    expect([medium.format, medium.pages, medium.width, medium.pageHeight]).toEqual([
+      'gif',
+      2,
+      600,
+      600,
+    ]);
+  });
+
   it('refuses a text file named .png with the spec message, from the bytes not the name', async () => {
     const text = Buffer.from('hello, this is not an image\n');
     expect(await refusal(processImage(storage, text, 'notes.png'))).toEqual({

@@ -72,6 +72,11 @@ export interface ProcessImageOptions {
   readonly single?: boolean;
   /** First key segment; default `photos`. */
   readonly folder?: string;
+  /**
+   * Crop to the largest centred square, for both sizes (an avatar, shown in a circle): the
+   * medium size is then MEDIUM_IMAGE_SIZE square, or the image's own side when smaller.
+   */
+  readonly square?: boolean;
   /** Tests lower these. */
   readonly maxBytes?: number;
   readonly maxPixels?: number;
@@ -150,18 +155,26 @@ export async function processImage(
     return image.jpeg({ quality: 85 });
   };
 
+  // Turning upright never changes the shorter side, so the square's side is known from the header.
+  const side = Math.min(metadata.width, frameHeight);
+  const mediumSide = Math.min(side, MEDIUM_IMAGE_SIZE);
+  const fullSize = (image: Sharp): Sharp =>
+    options.square ? image.resize(side, side, { fit: 'cover', position: 'centre' }) : image;
+  const mediumSize = (image: Sharp): Sharp =>
+    options.square
+      ? image.resize(mediumSide, mediumSide, { fit: 'cover', position: 'centre' })
+      : image.resize(MEDIUM_IMAGE_SIZE, MEDIUM_IMAGE_SIZE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        });
+
   let full: { data: Buffer; info: OutputInfo };
   let medium: Buffer;
   try {
     [full, medium] = await withImageSlot(() =>
       Promise.all([
-        encode(source.clone()).toBuffer({ resolveWithObject: true }),
-        encode(
-          source.clone().resize(MEDIUM_IMAGE_SIZE, MEDIUM_IMAGE_SIZE, {
-            fit: 'inside',
-            withoutEnlargement: true,
-          }),
-        ).toBuffer(),
+        encode(fullSize(source.clone())).toBuffer({ resolveWithObject: true }),
+        encode(mediumSize(source.clone())).toBuffer(),
       ]),
     );
   } catch (error) {

@@ -1,4 +1,15 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { partyAvatarAnswerSchema } from '../../common/schemas/party-avatar.ts';
+import type { SessionParty } from '../../common/schemas/session.ts';
 import { apiRequest } from '../http/client.ts';
+import { calendarEventKeys } from './calendar-events.ts';
+import { chatKeys } from './chats.ts';
+import { commentKeys } from './comments.ts';
+import { partyKeys } from './parties.ts';
+import { postKeys } from './posts.ts';
+import { getSessionState, updateSessionUser } from './session.ts';
+
+type Avatar = NonNullable<SessionParty['avatar']>;
 
 export interface PasswordChange {
   currentPassword: string;
@@ -19,5 +30,74 @@ export async function changePassword(change: PasswordChange): Promise<void> {
         password_confirmation: change.passwordConfirmation,
       },
     },
+  });
+}
+
+// ---- The avatar (§4 Avatar, ACCT-04, ACCT-05; API-ACCT-05, API-ACCT-06) ----------------------
+
+export interface AvatarUpload {
+  fileName: string;
+  contentType: string;
+  /** The file's bytes, base64 without a data: prefix. */
+  base64: string;
+}
+
+/**
+ * `PUT /party_avatar`: resolves with the new `data.avatar`. The screen shows ERR-58 for every
+ * failure, so the global Network and Server Error dialogs stay away (a 401 still ends the
+ * session); a 422 carries the reason under `avatar` (VAL-02, the size limits).
+ */
+export async function putAvatar(upload: AvatarUpload): Promise<Avatar> {
+  const answer = await apiRequest<unknown>('PUT', '/party_avatar', {
+    body: {
+      party: {
+        avatar_file_name: upload.fileName,
+        avatar_content_type: upload.contentType,
+        avatar_base64: upload.base64,
+      },
+    },
+    globalErrors: false,
+  });
+  const avatar = partyAvatarAnswerSchema.parse(answer).data.avatar;
+  if (!avatar) throw new Error('The avatar answer holds no avatar.');
+  return avatar;
+}
+
+/** `DELETE /party_avatar`: the initials show again. */
+export async function deleteAvatar(): Promise<void> {
+  await apiRequest<unknown>('DELETE', '/party_avatar', { globalErrors: false });
+}
+
+/**
+ * After the avatar changed: the session user carries it, so the top bar and this page show it
+ * at once without a reload; every cached answer that shows the member (posts, comments, chats,
+ * events' attendees, party pages and contact lists) is fetched again, since each carries the
+ * old URL.
+ */
+async function avatarChanged(client: QueryClient, avatar: Avatar | null): Promise<void> {
+  const { user } = getSessionState();
+  if (user) updateSessionUser({ ...user, party: { ...user.party, avatar } });
+  await Promise.all(
+    [postKeys.all, commentKeys.all, chatKeys.all, calendarEventKeys.all, partyKeys.all].map(
+      (queryKey) => client.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** ACCT-04: saves the chosen picture; on success the new avatar shows everywhere. */
+export function useSetAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: putAvatar,
+    onSuccess: (avatar) => avatarChanged(client, avatar),
+  });
+}
+
+/** ACCT-05: removes the avatar; on success the initials show everywhere. */
+export function useRemoveAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAvatar,
+    onSuccess: () => avatarChanged(client, null),
   });
 }

@@ -11,10 +11,13 @@ import {
 } from '../../../common/messages.ts';
 import type { User } from '../../../common/schemas/session.ts';
 import { signOut } from '../../api/session.ts';
-import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { CHANGE_PASSWORD_PATH } from '../../paths.ts';
 
-/** The Account section of /my_account (§2 My Account, ACCT-06): name, username, 'change password' and 'sign out' (SESS-06). */
+/**
+ * The Account section of /my_account (§2 My Account, ACCT-06): name, username, 'change
+ * password' and 'sign out' (SESS-06). The avatar has its own section above (docs/decisions.md
+ * D51), so it is not shown twice.
+ */
 export function AccountSection({ user }: { user: User }) {
   const [signingOut, setSigningOut] = useState(false);
   const leave = async () => {
@@ -33,27 +36,24 @@ export function AccountSection({ user }: { user: User }) {
         <Title order={2} id="account-section">
           {ACCOUNT_SECTION}
         </Title>
-        <Group gap="lg" wrap="nowrap" align="center">
-          <MemberAvatar party={user.party} size={72} />
-          <Stack gap="sm" component="dl" m={0} style={{ minWidth: 0 }}>
-            <div>
-              <Text component="dt" size="sm" c="dimmed" fw={700}>
-                {NAME_LABEL}
-              </Text>
-              <Text component="dd" m={0} size="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {user.party.display_name}
-              </Text>
-            </div>
-            <div>
-              <Text component="dt" size="sm" c="dimmed" fw={700}>
-                {USERNAME_LABEL}
-              </Text>
-              <Text component="dd" m={0} size="lg" style={{ overflowWrap: 'anywhere' }}>
-                {user.username}
-              </Text>
-            </div>
-          </Stack>
-        </Group>
+        <Stack gap="sm" component="dl" m={0} style={{ minWidth: 0 }}>
+          <div>
+            <Text component="dt" size="sm" c="dimmed" fw={700}>
+              {NAME_LABEL}
+            </Text>
+            <Text component="dd" m={0} size="lg" fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {user.party.display_name}
+            </Text>
+          </div>
+          <div>
+            <Text component="dt" size="sm" c="dimmed" fw={700}>
+              {USERNAME_LABEL}
+            </Text>
+            <Text component="dd" m={0} size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {user.username}
+            </Text>
+          </div>
+        </Stack>
         <Group gap="md">
           <Button
             component={Link}

@@ -1,5 +1,4 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   STATUS_ACCESS_CLUBS_INTRO,
@@ -56,8 +55,8 @@ export function StatusAccessSection() {
             component={Link}
             to={STATUS_CHECKER_PATH}
             variant="default"
+            // No icon: with one, the label is wider than a 390 px phone's button and is cut off.
             w={{ base: '100%', xs: 'auto' }}
-            leftSection={<IconShieldCheck size={22} aria-hidden="true" />}
           >
             {STATUS_ACCESS_LINK}
           </Button>

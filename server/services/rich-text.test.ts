@@ -9,6 +9,12 @@ describe('cleanRichText', () => {
     expect(cleanRichText(html)).toBe(html);
   });
 
+  it('keeps <b> and <i> (as notices write them) as <strong> and <em>', () => {
+    expect(cleanRichText('<b>Ann</b> replied on <i>Banquet</i>')).toBe(
+      '<strong>Ann</strong> replied on <em>Banquet</em>',
+    );
+  });
+
   it('strips script elements with their content', () => {
     expect(cleanRichText('<p>hi</p><script>alert(1)</script>')).toBe('<p>hi</p>');
   });

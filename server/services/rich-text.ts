@@ -30,6 +30,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Drop the content of these too, not just the tags: their text is code, not prose.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
   transformTags: {
+    // Notices are written with <b> and <i> (services/notices.ts, the demo data), and pasted text
+    // often is: kept as their semantic twins rather than dropped to plain text.
+    b: 'strong',
+    i: 'em',
     // Every link opens apart from the app and tells the target nothing about it.
     a: (tagName, attribs) => {
       const out: Record<string, string> = {};

@@ -21,3 +21,7 @@ export function memberNumberLengthRule(minimum: number | null, maximum: number |
 /** The per-member limit of POST /member_status_validations (docs/decisions.md D48). */
 export const TOO_MANY_STATUS_CHECKS =
   'Too many status checks. Please wait a few minutes and try again.';
+export const SEARCHING_STATUS = 'Searching…';
+export const STATUS_RESULTS = 'Results';
+export const STATUS_LABEL = 'Status';
+export const TITLE_LABEL = 'Title';

@@ -12,7 +12,7 @@ import type { NoticeRow } from '../presenters/notice.ts';
 import { publishAll, recordBusEvent } from '../realtime/bus.ts';
 import type { BusEvent } from '../realtime/bus.ts';
 import type { ServiceContext } from './context.ts';
-import { cleanRichText } from './rich-text.ts';
+import { cleanRichTextCached } from './rich-text.ts';
 
 /**
  * Records, in the caller's transaction, that these members' unread notices changed, so their
@@ -185,7 +185,7 @@ export async function listNotices(
   const page = rows.slice(0, NOTICES_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    notices: page.map((row) => presentNotice(row, cleanRichText)),
+    notices: page.map((row) => presentNotice(row, cleanRichTextCached)),
     next_before:
       rows.length > NOTICES_PAGE_SIZE && last
         ? `${Number(last.last_set_at)}.${Number(last.id)}`
@@ -231,5 +231,5 @@ export async function markNoticeRead(
     return { row: { ...current, is_read: 1 }, event: recorded };
   });
   publishAll(ctx.bus, [event]);
-  return presentNotice(row, cleanRichText);
+  return presentNotice(row, cleanRichTextCached);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRichText, shortBody } from './rich-text.ts';
+import { cleanRichText, cleanRichTextCached, shortBody } from './rich-text.ts';
 
 describe('cleanRichText', () => {
   it('keeps the allowed formatting', () => {
@@ -59,5 +59,20 @@ describe('shortBody', () => {
     expect(short.length).toBeLessThanOrEqual(301);
     expect(words.startsWith(short.slice(0, -1))).toBe(true);
     expect(words[short.length - 1]).toBe(' ');
+  });
+});
+
+describe('cleanRichTextCached', () => {
+  it('answers what cleanRichText answers, the first time and every time after', () => {
+    const inputs = [
+      '<b>Ann</b> said <script>alert(1)</script>',
+      '<a href="javascript:alert(1)">x</a><p onclick="y()">p</p>',
+      `<p>${'long '.repeat(500)}</p><script>x</script>`,
+    ];
+    for (const input of inputs) {
+      expect(cleanRichTextCached(input)).toBe(cleanRichText(input));
+      expect(cleanRichTextCached(input)).toBe(cleanRichText(input));
+      expect(cleanRichTextCached(input)).not.toMatch(/script|onclick|javascript:/);
+    }
   });
 });

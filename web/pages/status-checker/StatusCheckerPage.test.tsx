@@ -19,6 +19,7 @@ import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
 import { queryClient } from '../../http/client.ts';
 import { fakeApi, respond, testUser } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { contrastRatio } from '../../../common/contrast.ts';
 import { statusCardColours } from './status-colors.ts';
 import { StatusCheckerPage } from './StatusCheckerPage.tsx';
 
@@ -170,8 +171,14 @@ describe('the answer (STAT-02..04, ERR-26, ERR-27)', () => {
   });
 
   it('the card text is whichever of dark or white reads better on the colour', () => {
-    expect(statusCardColours('#2b8a3e')?.text).toBe('#ffffff');
-    expect(statusCardColours('#e8590c')?.text).toBe('#1a1b1e');
+    // The demo's active green: black reads at 4.8:1, white only at 4.4:1.
+    expect(statusCardColours('#2b8a3e')?.text).toBe('#000000');
+    expect(statusCardColours('#e8590c')?.text).toBe('#000000');
+    expect(statusCardColours('#343a40')?.text).toBe('#ffffff');
+    for (const colour of ['#2b8a3e', '#e8590c', '#868e96', '#343a40', '#777777', '#1c7ed6']) {
+      const text = statusCardColours(colour)?.text ?? '';
+      expect(contrastRatio(colour, text)).toBeGreaterThanOrEqual(4.5);
+    }
     expect(statusCardColours('rebeccapurple')).toBeNull();
   });
 

@@ -52,7 +52,7 @@ const configSchema = z.object({
     .default(25),
   // The status checker answers who holds a member number: a member may check this many numbers
   // per 10 minutes, so the roster cannot be walked (docs/decisions.md D48).
-  STATUS_CHECK_LIMIT_PER_MEMBER: z.coerce
+  STATUS_CHECK_LIMIT: z.coerce
     .number({ error: 'expected a whole number of status checks per 10 minutes' })
     .int('expected a whole number of status checks per 10 minutes')
     .min(1, 'expected a whole number of status checks per 10 minutes, 1 or more')

@@ -39,7 +39,7 @@ export async function checkMemberStatus(
     [
       {
         key: `status-check:party:${member.partyId}`,
-        max: ctx.config.STATUS_CHECK_LIMIT_PER_MEMBER,
+        max: ctx.config.STATUS_CHECK_LIMIT,
         windowMs: STATUS_CHECK_WINDOW_MS,
       },
     ],

@@ -65,7 +65,7 @@ function statusOf(organizationId: number | null, memberNumber: string | null) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { STATUS_CHECK_LIMIT_PER_MEMBER: String(LIMIT) } });
+  server = await startTestServer({ env: { STATUS_CHECK_LIMIT: String(LIMIT) } });
   await seedDemoData(server);
   personas = await signInPersonas(server);
   // Members with no persona role in these tests, so each test below checks as its own member.

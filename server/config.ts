@@ -50,6 +50,13 @@ const configSchema = z.object({
     .int('expected a whole number of sign-ins per 5 minutes')
     .min(1, 'expected a whole number of sign-ins per 5 minutes, 1 or more')
     .default(25),
+  // The status checker answers who holds a member number: a member may check this many numbers
+  // per 10 minutes, so the roster cannot be walked (docs/decisions.md D48).
+  STATUS_CHECK_LIMIT: z.coerce
+    .number({ error: 'expected a whole number of status checks per 10 minutes' })
+    .int('expected a whole number of status checks per 10 minutes')
+    .min(1, 'expected a whole number of status checks per 10 minutes, 1 or more')
+    .default(30),
   // How often an open event stream gets a comment (so proxies keep it) and its session is
   // checked again (an expired one ends the stream).
   EVENT_STREAM_HEARTBEAT_MS: z.coerce

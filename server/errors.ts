@@ -62,12 +62,12 @@ export class ValidationError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number, title = 'Too many attempts. Please wait and try again.') {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(
       429,
       'too-many-requests',
-      'Too many attempts. Please wait and try again.',
+      title,
       {},
       {
         'retry-after': String(seconds),

@@ -34,15 +34,19 @@ export async function hitLimit(
   return { count: row.count, resetAt: row.reset_at };
 }
 
-/** Counts one attempt against each limit; throws a 429 (with Retry-After) when one is exceeded. */
+/**
+ * Counts one attempt against each limit; throws a 429 (with Retry-After) when one is exceeded,
+ * titled `title` when the caller has clearer words for it than the general ones.
+ */
 export async function enforceLimits(
   db: Kysely<Database>,
   limits: readonly Limit[],
   now = Date.now(),
+  title?: string,
 ): Promise<void> {
   for (const limit of limits) {
     const { count, resetAt } = await hitLimit(db, limit, now);
-    if (count > limit.max) throw new TooManyRequestsError((resetAt - now) / 1000);
+    if (count > limit.max) throw new TooManyRequestsError((resetAt - now) / 1000, title);
   }
 }
 

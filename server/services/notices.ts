@@ -1,7 +1,18 @@
 import type { Kysely } from 'kysely';
+import { NOTICES_PAGE_SIZE } from '../../common/schemas/notice.ts';
+import type { Notice, NoticeListQuery } from '../../common/schemas/notice.ts';
+import { requireMember } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
+import { prepare } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { recordBusEvent } from '../realtime/bus.ts';
+import { NotFoundError } from '../errors.ts';
+import { maySeeNotice } from '../policies/notices.ts';
+import { presentNotice } from '../presenters/notice.ts';
+import type { NoticeRow } from '../presenters/notice.ts';
+import { publishAll, recordBusEvent } from '../realtime/bus.ts';
 import type { BusEvent } from '../realtime/bus.ts';
+import type { ServiceContext } from './context.ts';
+import { cleanRichTextCached } from './rich-text.ts';
 
 /**
  * Records, in the caller's transaction, that these members' unread notices changed, so their
@@ -108,4 +119,117 @@ export async function removeOwnerNotices(
     .returning(['party_id', 'is_read'])
     .execute();
   return recordNoticeEvent(db, unreadRecipients(removed), now);
+}
+
+// ---- The member's notices (GET /notices.json, PUT /notices/{id}/mark_read) -----------------
+
+const NOTICE_COLUMNS = [
+  'id',
+  'message',
+  'is_read',
+  'last_set_at',
+  'noticeable_type',
+  'noticeable_id',
+  'parent_noticeable_type',
+  'parent_noticeable_id',
+] as const;
+
+/*
+ * A page of the member's own notices, newest first by (last_set_at, id) and read in that order
+ * from the index notices (party_id, last_set_at, id) (migration 0009), one row more than a page
+ * to know whether another follows. `party_id` = the member is maySeeNotice's rule in SQL.
+ */
+const firstPage = prepare<NoticeRow, 'party' | 'limit'>((db, p) =>
+  db
+    .selectFrom('notices')
+    .select(NOTICE_COLUMNS)
+    .where('party_id', '=', p<number>('party'))
+    .orderBy('last_set_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p<number>('limit')),
+);
+
+const laterPage = prepare<NoticeRow, 'party' | 'at' | 'id' | 'limit'>((db, p) =>
+  db
+    .selectFrom('notices')
+    .select(NOTICE_COLUMNS)
+    .where('party_id', '=', p<number>('party'))
+    .where((eb) =>
+      eb.or([
+        eb('last_set_at', '<', p<number>('at')),
+        eb.and([eb('last_set_at', '=', p<number>('at')), eb('id', '<', p<number>('id'))]),
+      ]),
+    )
+    .orderBy('last_set_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p<number>('limit')),
+);
+
+export interface NoticePage {
+  notices: Notice[];
+  next_before: string | null;
+}
+
+/** The member's notices, newest first, NOTICES_PAGE_SIZE a page (NOTE-01, API-NOTE-01). */
+export async function listNotices(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: NoticeListQuery,
+): Promise<NoticePage> {
+  const member = requireMember(actor);
+  const limit = NOTICES_PAGE_SIZE + 1;
+  const { rows } =
+    query.before === undefined
+      ? await firstPage.run(ctx.db, { party: member.partyId, limit })
+      : await laterPage.run(ctx.db, { party: member.partyId, limit, ...cursorOf(query.before) });
+  const page = rows.slice(0, NOTICES_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    notices: page.map((row) => presentNotice(row, cleanRichTextCached)),
+    next_before:
+      rows.length > NOTICES_PAGE_SIZE && last
+        ? `${Number(last.last_set_at)}.${Number(last.id)}`
+        : null,
+  };
+}
+
+function cursorOf(before: string): { at: number; id: number } {
+  const [at, id] = before.split('.');
+  return { at: Number(at), id: Number(id) };
+}
+
+/**
+ * Marks the member's own notice read (NOTE-06, API-NOTE-02). Only an unread row is changed, in
+ * one conditional update, so of two marks at once exactly one changes it and records the bus
+ * event (the badge drops by one, once); marking a read notice again changes nothing. Another
+ * member's notice is the same 404 as a missing one.
+ */
+export async function markNoticeRead(
+  ctx: ServiceContext,
+  actor: Actor,
+  noticeId: number,
+): Promise<Notice> {
+  const member = requireMember(actor);
+  const now = Date.now();
+  const { row, event } = await ctx.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('notices')
+      .select([...NOTICE_COLUMNS, 'party_id'])
+      .where('id', '=', noticeId)
+      .executeTakeFirst();
+    if (!current || !maySeeNotice(member, { partyId: current.party_id })) {
+      throw new NotFoundError();
+    }
+    const changed = await trx
+      .updateTable('notices')
+      .set({ is_read: 1 })
+      .where('id', '=', noticeId)
+      .where('is_read', '=', 0)
+      .returning('id')
+      .executeTakeFirst();
+    const recorded = changed ? await recordNoticeEvent(trx, [member.partyId], now) : null;
+    return { row: { ...current, is_read: 1 }, event: recorded };
+  });
+  publishAll(ctx.bus, [event]);
+  return presentNotice(row, cleanRichTextCached);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRichText, shortBody } from './rich-text.ts';
+import { cleanRichText, cleanRichTextCached, shortBody } from './rich-text.ts';
 
 describe('cleanRichText', () => {
   it('keeps the allowed formatting', () => {
@@ -7,6 +7,12 @@ describe('cleanRichText', () => {
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p><ul><li>one</li></ul>' +
       '<ol><li>two</li></ol><blockquote>q</blockquote><pre><code>x</code></pre><h3>h</h3><p>a<br />b</p>';
     expect(cleanRichText(html)).toBe(html);
+  });
+
+  it('keeps <b> and <i> (as notices write them) as <strong> and <em>', () => {
+    expect(cleanRichText('<b>Ann</b> replied on <i>Banquet</i>')).toBe(
+      '<strong>Ann</strong> replied on <em>Banquet</em>',
+    );
   });
 
   it('strips script elements with their content', () => {
@@ -53,5 +59,20 @@ describe('shortBody', () => {
     expect(short.length).toBeLessThanOrEqual(301);
     expect(words.startsWith(short.slice(0, -1))).toBe(true);
     expect(words[short.length - 1]).toBe(' ');
+  });
+});
+
+describe('cleanRichTextCached', () => {
+  it('answers what cleanRichText answers, the first time and every time after', () => {
+    const inputs = [
+      '<b>Ann</b> said <script>alert(1)</script>',
+      '<a href="javascript:alert(1)">x</a><p onclick="y()">p</p>',
+      `<p>${'long '.repeat(500)}</p><script>x</script>`,
+    ];
+    for (const input of inputs) {
+      expect(cleanRichTextCached(input)).toBe(cleanRichText(input));
+      expect(cleanRichTextCached(input)).toBe(cleanRichText(input));
+      expect(cleanRichTextCached(input)).not.toMatch(/script|onclick|javascript:/);
+    }
   });
 });

@@ -33,7 +33,10 @@ th,td{padding:.375rem 0;border-bottom:1px solid #dee2e6;text-align:left}
 td.amount,th.amount{text-align:right}
 tfoot th,tfoot td{font-weight:700;border-bottom:0}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=email]{width:100%;padding:.5rem .625rem;font-size:1rem;border:1px solid #868e96;border-radius:6px}
+input,button{font:inherit}
+input[type=text],input[type=email]{width:100%;padding:.5rem .625rem;border:1px solid #868e96;border-radius:6px}
+input[aria-invalid=true]{border:2px solid #c92a2a}
+.summary{background:#fff5f5;border:1px solid #c92a2a;color:#a61e1e;border-radius:6px;padding:.5rem .75rem;margin:0 0 .5rem;font-weight:600}
 input:focus,button:focus{outline:3px solid #1c7ed6;outline-offset:2px}
 .check{display:flex;gap:.5rem;align-items:center;margin:1rem 0 0;font-weight:400}
 .check input{width:1.25rem;height:1.25rem}
@@ -65,6 +68,8 @@ ${body}
 </html>`;
 }
 
+const FIELDS = ['name', 'email', 'card_number', 'expiry'];
+
 function field(
   id: string,
   label: string,
@@ -74,13 +79,15 @@ function field(
   hint?: string,
 ): string {
   const error = errors[id];
+  // With no script, `autofocus` is how the first field to correct gets the focus.
+  const first = FIELDS.find((name) => errors[name] !== undefined) === id;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
   return `<label for="${id}">${escapeHtml(label)}</label>
 <input id="${id}" name="${id}" value="${escapeHtml(value)}" ${attributes}${
     described ? ` aria-describedby="${described}"` : ''
-  }${error ? ' aria-invalid="true"' : ''}>
+  }${error ? ' aria-invalid="true"' : ''}${first ? ' autofocus' : ''}>
 ${hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : ''}${
     error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''
   }`;
@@ -105,6 +112,7 @@ export function renderTestCheckoutPage(view: TestCheckoutPageView): string {
 <tfoot><tr><th scope="row">Total</th><td class="amount">${formatCents(view.amountCents)}</td></tr></tfoot>
 </table>
 <form method="post" action="${escapeHtml(view.action)}" novalidate>
+${Object.keys(errors).length > 0 ? '<p class="summary" role="alert">Nothing was paid. Please correct the fields below.</p>' : ''}
 ${field('name', 'Name on card', form.name, errors, 'type="text" autocomplete="cc-name"')}
 ${field('email', 'E-mail address', form.email, errors, 'type="email" autocomplete="email"')}
 ${field(

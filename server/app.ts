@@ -25,6 +25,7 @@ import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { registerMediaRoutes } from './routes/media/index.ts';
 import { registerCalendarFeedDownloadRoutes } from './routes/calendar-feeds/index.ts';
+import { registerPaymentRoutes } from './routes/payments/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerApiRoutes);
   registerMediaRoutes(app);
   registerCalendarFeedDownloadRoutes(app);
+  registerPaymentRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
   // Expired sessions, salts and rate-limit windows are swept once a minute; every node may

@@ -64,9 +64,21 @@ describe('loadConfig', () => {
       'ftp://maps.example.org/{lat},{lng}.png',
       /MAP_IMAGE_URL_TEMPLATE=.*expected an http\(s\) URL/,
     ],
+    ['STRIPE_SECRET_KEY', 'pk_test_abc', /STRIPE_SECRET_KEY=.*expected a Stripe secret key/],
+    ['STRIPE_WEBHOOK_SECRET', 'secret', /STRIPE_WEBHOOK_SECRET=.*whsec_/],
   ])('refuses a bad %s with a message naming it and what it expects', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('takes Stripe only with its webhook secret, so payments can be recorded (D50)', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(config.STRIPE_SECRET_KEY).toBe('sk_test_abc');
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it('names every bad setting at once', () => {

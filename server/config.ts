@@ -86,6 +86,18 @@ const configSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Dues payments (docs/decisions.md D50): Stripe Checkout when a key is set, else the built-in
+  // checkout page labelled TEST MODE, where no card is charged.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  // Another address for the Stripe API, e.g. a local stand-in; unset: Stripe's own.
+  STRIPE_API_URL: z.url({ error: 'expected an absolute URL' }).optional(),
 });
 
 export type AppConfig = Readonly<
@@ -121,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         return `${name}=${JSON.stringify(input[name] ?? '')}: ${issue.message}`;
       }),
     );
+  }
+  if (parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
+    // Without it no payment could ever be recorded: Stripe's events would all be refused.
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET="": expected the webhook signing secret (whsec_...) when STRIPE_SECRET_KEY is set',
+    ]);
   }
   return Object.freeze({ ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) });
 }

@@ -11,3 +11,18 @@ export const DUES_MOVED = 'Dues Payments has moved!';
 export const DUES_REDIRECTING = 'One moment while we redirect you...';
 /** AMB-14. */
 export const BACK_TO_MY_ACCOUNT = 'Back to My Account';
+/** §3's message form of a dues item: a lodge of the member that takes no dues online. */
+export const DUES_NOT_ONLINE =
+  'Dues for this lodge are not paid online. Please contact the lodge secretary.';
+/** AMB-17. */
+export const CONFIRM_REMOVE_CARD = 'Are you sure you wish to remove this card?';
+export const CARD_REMOVAL_FAILED = 'Error removing card.';
+/** Back from a checkout (docs/decisions.md D50). */
+export const PAYMENT_RECEIVED = 'Thank you: your dues payment was received.';
+export const PAYMENT_CANCELLED = 'Your dues payment was cancelled. Nothing was charged.';
+/** The Payment Information labels (ACCT-15). */
+export const CARD_NAME = 'Name';
+export const CARD_EMAIL = 'E-Mail';
+export const CARD_NUMBER = 'Card Number';
+export const CARD_EXPIRES = 'Expires';
+export const CARD_ADDED = 'Added';

@@ -61,7 +61,9 @@ describe('migrations', () => {
     const ran = await migrateToLatest(db);
     expect(ran).toEqual(Object.keys(migrations));
     const names = (await tableNames(db)).filter((n) => !n.startsWith('kysely_'));
-    expect(names).toEqual([...INITIAL_TABLES, 'calendar_feeds', 'bus_events'].sort());
+    expect(names).toEqual(
+      [...INITIAL_TABLES, 'calendar_feeds', 'bus_events', 'dues_payment_items'].sort(),
+    );
   });
 
   it('does nothing when run again', async () => {

@@ -615,6 +615,20 @@ export interface DuesPaymentsTable {
   provider_reference: string | null;
   created_at: Instant;
   completed_at: Instant | null;
+  /** The provider's event that completed it; unique, so a replay records nothing (D50). */
+  provider_event_id: string | null;
+  /** The hand-off token is refused after this instant. */
+  expires_at: Instant | null;
+  /** The member asked the test checkout to keep the card (0/1). */
+  save_card: Defaulted<Flag>;
+}
+
+/** The yearly dues one payment covers, so completing it marks exactly those paid (D50). */
+export interface DuesPaymentItemsTable {
+  id: Generated<number>;
+  dues_payment_id: number;
+  dues_id: number;
+  amount_cents: number;
 }
 
 /** The saved card: only what may be shown, plus the provider's token for it. */
@@ -627,6 +641,8 @@ export interface PaymentCredentialsTable {
   card_number: string;
   /** 'MM/YYYY'. */
   expires: string;
+  /** 'Visa', 'Mastercard'...; null for rows saved before brands were kept. */
+  brand: string | null;
   provider_token: string;
   added_at: Instant;
 }
@@ -690,6 +706,7 @@ export interface Database {
   notices: NoticesTable;
   dues: DuesTable;
   dues_payments: DuesPaymentsTable;
+  dues_payment_items: DuesPaymentItemsTable;
   payment_credentials: PaymentCredentialsTable;
   outbox_messages: OutboxMessagesTable;
 }

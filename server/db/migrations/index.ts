@@ -6,6 +6,7 @@ import * as eventAttendanceCounts from './0004-event-attendance-counts.ts';
 import * as memberSearchKeys from './0005-member-search-keys.ts';
 import * as clubSearchKeys from './0006-club-search-keys.ts';
 import * as chatCountsAndEvents from './0007-chat-counts-and-events.ts';
+import * as duesPayments from './0008-dues-payments.ts';
 import * as noticeListIndex from './0009-notice-list-index.ts';
 
 /*
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005_member_search_keys': memberSearchKeys,
   '0006_club_search_keys': clubSearchKeys,
   '0007_chat_counts_and_events': chatCountsAndEvents,
+  '0008_dues_payments': duesPayments,
   '0009_notice_list_index': noticeListIndex,
 };

@@ -368,6 +368,7 @@ async function cards(ctx: SeedContext): Promise<void> {
       email_address: member.email ?? `${party}@example.com`,
       card_number: `XXXX-XXXX-XXXX-${last4}`,
       expires,
+      brand: 'Visa',
       provider_token: `demo_tok_${rng.hex(24)}`,
       added_at: now - rng.int(10, 700) * DAY,
     });

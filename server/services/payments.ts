@@ -1,0 +1,393 @@
+/**
+ * Completing a dues payment (docs/decisions.md D50), whichever provider took the money: the
+ * built-in test checkout's form and Stripe's webhook both end in completeDuesPayment, which
+ * records the payment once (idempotent on the provider's event id), marks paid exactly the
+ * dues rows it covered, writes the audit entry, and keeps a card only when the member asked.
+ */
+import crypto from 'node:crypto';
+import { hashToken } from '../auth/tokens.ts';
+import { findSession } from '../auth/sessions.ts';
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import {
+  cardBrand,
+  cardExpiry,
+  digitsOnly,
+  maskedCardNumber,
+  passesLuhn,
+} from '../payments/card.ts';
+import type { SavedCardDetails } from '../payments/card.ts';
+import { stripeOf } from '../payments/index.ts';
+import { StripeSignatureError } from '../payments/stripe.ts';
+import { TEST_CARD_DECLINED } from '../payments/test-mode.ts';
+import { mayUseCheckout } from '../policies/dues.ts';
+import type { ServiceContext } from './context.ts';
+
+export interface Completion {
+  duesPaymentId: number;
+  provider: 'test' | 'stripe';
+  /** The provider's id of the event that reports the payment: recorded once. */
+  eventId: string;
+  /** What the provider says was paid, in cents; must match the pending payment. */
+  amountCents: number;
+  /** Stripe's Checkout Session id; null from the test checkout. */
+  providerReference: string | null;
+  /** Only when the member asked to keep the card. */
+  card: SavedCardDetails | null;
+  ip: string | null;
+}
+
+export type CompletionOutcome = 'recorded' | 'duplicate' | 'unknown' | 'mismatch';
+
+async function eventRecorded(ctx: ServiceContext, eventId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('dues_payments')
+    .select('id')
+    .where('provider_event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The one way a payment becomes paid. */
+export async function completeDuesPayment(
+  ctx: ServiceContext,
+  completion: Completion,
+  now: number = Date.now(),
+): Promise<CompletionOutcome> {
+  if (await eventRecorded(ctx, completion.eventId)) return 'duplicate';
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const payment = await trx
+        .selectFrom('dues_payments')
+        .select(['id', 'party_id', 'club_id', 'amount_cents', 'status', 'provider_reference'])
+        .where('id', '=', completion.duesPaymentId)
+        .executeTakeFirst();
+      if (!payment) return 'unknown';
+      if (payment.status !== 'pending') return 'duplicate';
+      if (
+        payment.amount_cents !== completion.amountCents ||
+        (completion.providerReference !== null &&
+          payment.provider_reference !== completion.providerReference)
+      ) {
+        return 'mismatch';
+      }
+      // Conditional on 'pending', so two completions racing mark it once.
+      const marked = await trx
+        .updateTable('dues_payments')
+        .set({ status: 'paid', provider_event_id: completion.eventId, completed_at: now })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return 'duplicate';
+      const items = await trx
+        .selectFrom('dues_payment_items')
+        .select('dues_id')
+        .where('dues_payment_id', '=', payment.id)
+        .execute();
+      const duesIds = items.map((item) => item.dues_id);
+      if (duesIds.length > 0) {
+        await trx
+          .updateTable('dues')
+          .set({ paid_at: now })
+          .where('id', 'in', duesIds)
+          .where('party_id', '=', payment.party_id)
+          .where('paid_at', 'is', null)
+          .execute();
+      }
+      const card = completion.card;
+      if (card) {
+        const saved = {
+          name: card.name,
+          email_address: card.email,
+          card_number: maskedCardNumber(card.last4),
+          expires: cardExpiry(card.expMonth, card.expYear),
+          brand: card.brand,
+          provider_token: card.providerToken,
+          added_at: now,
+        };
+        await trx
+          .insertInto('payment_credentials')
+          .values({ party_id: payment.party_id, ...saved })
+          .onConflict((conflict) => conflict.column('party_id').doUpdateSet(saved))
+          .execute();
+      }
+      const user = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('party_id', '=', payment.party_id)
+        .executeTakeFirst();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          actor_user_id: user?.id ?? null,
+          action: 'dues.paid',
+          subject_type: 'DuesPayment',
+          subject_id: payment.id,
+          detail: JSON.stringify({
+            provider: completion.provider,
+            event_id: completion.eventId,
+            club_id: payment.club_id,
+            amount_cents: payment.amount_cents,
+            dues_ids: duesIds,
+            card_saved: card !== null,
+          }),
+          ip: completion.ip,
+          created_at: now,
+        })
+        .execute();
+      return 'recorded';
+    });
+  } catch (error) {
+    // The unique event id is the last guard: a racing twin got there first.
+    if (await eventRecorded(ctx, completion.eventId)) return 'duplicate';
+    throw error;
+  }
+}
+
+// ---- The built-in test checkout --------------------------------------------------------------
+
+export interface TestCheckoutView {
+  clubName: string;
+  organizationName: string;
+  lines: { label: string; amountCents: number }[];
+  amountCents: number;
+  /** What the member typed, to show again beside errors (never the card number). */
+  form: { name: string; email: string; expiry: string; saveCard: boolean };
+  errors: Record<string, string>;
+}
+
+export type TestCheckoutState =
+  { kind: 'ready'; view: TestCheckoutView } | { kind: 'sign-in' } | { kind: 'gone' };
+
+interface PendingPayment {
+  id: number;
+  party_id: number;
+  amount_cents: number;
+  club_name: string;
+  organization_name: string;
+  status: string;
+  expires_at: number | null;
+}
+
+async function checkoutPayment(
+  ctx: ServiceContext,
+  token: string,
+  sessionToken: string | undefined,
+  now: number,
+): Promise<{ state: Exclude<TestCheckoutState, { kind: 'ready' }> } | { payment: PendingPayment }> {
+  // Only in test mode: with Stripe configured no payment may be completed here.
+  if (stripeOf(ctx.config)) throw new NotFoundError();
+  const payment = await ctx.db
+    .selectFrom('dues_payments as p')
+    .innerJoin('clubs as c', 'c.id', 'p.club_id')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .select([
+      'p.id',
+      'p.party_id',
+      'p.amount_cents',
+      'p.status',
+      'p.expires_at',
+      'c.name as club_name',
+      'o.name as organization_name',
+    ])
+    .where('p.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!payment) throw new NotFoundError();
+  const session = sessionToken ? await findSession(ctx.db, sessionToken, now) : null;
+  if (!mayUseCheckout(session?.partyId ?? null, payment.party_id)) {
+    // Whose payment it is stays unsaid: a stranger learns only that they must sign in.
+    return { state: { kind: 'sign-in' } };
+  }
+  if (payment.status !== 'pending' || (payment.expires_at !== null && payment.expires_at <= now)) {
+    return { state: { kind: 'gone' } };
+  }
+  return { payment };
+}
+
+async function viewOf(
+  ctx: ServiceContext,
+  payment: PendingPayment,
+  form: TestCheckoutView['form'],
+  errors: Record<string, string>,
+): Promise<TestCheckoutView> {
+  const items = await ctx.db
+    .selectFrom('dues_payment_items as i')
+    .innerJoin('dues as d', 'd.id', 'i.dues_id')
+    .select(['d.year', 'i.amount_cents'])
+    .where('i.dues_payment_id', '=', payment.id)
+    .orderBy('d.year')
+    .execute();
+  return {
+    clubName: payment.club_name,
+    organizationName: payment.organization_name,
+    lines: items.map((item) => ({ label: `${item.year} dues`, amountCents: item.amount_cents })),
+    amountCents: payment.amount_cents,
+    form,
+    errors,
+  };
+}
+
+/** GET /payments/test-checkout/{token}: the page, for the member whose payment it is. */
+export async function openTestCheckout(
+  ctx: ServiceContext,
+  token: string,
+  sessionToken: string | undefined,
+  now: number = Date.now(),
+): Promise<TestCheckoutState> {
+  const found = await checkoutPayment(ctx, token, sessionToken, now);
+  if ('state' in found) return found.state;
+  const card = await ctx.db
+    .selectFrom('payment_credentials')
+    .select(['name', 'email_address'])
+    .where('party_id', '=', found.payment.party_id)
+    .executeTakeFirst();
+  return {
+    kind: 'ready',
+    view: await viewOf(
+      ctx,
+      found.payment,
+      { name: card?.name ?? '', email: card?.email_address ?? '', expiry: '', saveCard: false },
+      {},
+    ),
+  };
+}
+
+export interface TestCheckoutForm {
+  action: string;
+  name: string;
+  email: string;
+  cardNumber: string;
+  expiry: string;
+  saveCard: boolean;
+}
+
+export type TestCheckoutResult =
+  | { kind: 'paid' }
+  | { kind: 'cancelled' }
+  | Exclude<TestCheckoutState, { kind: 'ready' }>
+  | { kind: 'invalid'; view: TestCheckoutView };
+
+const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
+
+function expiryOf(text: string, now: number): { month: number; year: number } | null {
+  const match = EXPIRY.exec(text.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  const today = new Date(now);
+  const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  return year * 12 + (month - 1) < thisMonth ? null : { month, year };
+}
+
+function checkForm(
+  form: TestCheckoutForm,
+  now: number,
+): { errors: Record<string, string>; card: Omit<SavedCardDetails, 'providerToken'> | null } {
+  const errors: Record<string, string> = {};
+  const name = form.name.trim();
+  const email = form.email.trim();
+  const digits = digitsOnly(form.cardNumber);
+  const expiry = expiryOf(form.expiry, now);
+  if (name === '') errors.name = 'Enter the name on the card.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter an e-mail address.';
+  if (!passesLuhn(digits)) errors.card_number = 'This card number is not valid.';
+  else if (digits === digitsOnly(TEST_CARD_DECLINED)) {
+    errors.card_number = 'The card was declined (this test card always is).';
+  }
+  if (!expiry) errors.expiry = 'Enter a future expiry date as MM/YY.';
+  if (Object.keys(errors).length > 0 || !expiry) return { errors, card: null };
+  return {
+    errors,
+    card: {
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      name,
+      email,
+    },
+  };
+}
+
+/** POST /payments/test-checkout/{token}: Pay (checked, then completed) or Cancel. */
+export async function submitTestCheckout(
+  ctx: ServiceContext,
+  token: string,
+  sessionToken: string | undefined,
+  form: TestCheckoutForm,
+  ip: string | null,
+  now: number = Date.now(),
+): Promise<TestCheckoutResult> {
+  const found = await checkoutPayment(ctx, token, sessionToken, now);
+  if ('state' in found) return found.state;
+  const { payment } = found;
+  if (form.action === 'cancel') {
+    await ctx.db
+      .updateTable('dues_payments')
+      .set({ status: 'cancelled', completed_at: now })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return { kind: 'cancelled' };
+  }
+  const { errors, card } = checkForm(form, now);
+  if (!card) {
+    return {
+      kind: 'invalid',
+      view: await viewOf(
+        ctx,
+        payment,
+        { name: form.name, email: form.email, expiry: form.expiry, saveCard: form.saveCard },
+        errors,
+      ),
+    };
+  }
+  const outcome = await completeDuesPayment(
+    ctx,
+    {
+      duesPaymentId: payment.id,
+      provider: 'test',
+      eventId: `test_evt_${payment.id}`,
+      amountCents: payment.amount_cents,
+      providerReference: null,
+      card: form.saveCard
+        ? { ...card, providerToken: `test_pm_${crypto.randomBytes(12).toString('hex')}` }
+        : null,
+      ip,
+    },
+    now,
+  );
+  return outcome === 'recorded' || outcome === 'duplicate' ? { kind: 'paid' } : { kind: 'gone' };
+}
+
+// ---- Stripe ------------------------------------------------------------------------------------
+
+/** POST /payments/stripe/webhook: a signed event from Stripe (raw body, Stripe-Signature). */
+export async function receiveStripeEvent(
+  ctx: ServiceContext,
+  rawBody: string,
+  signature: string | undefined,
+  ip: string | null,
+): Promise<CompletionOutcome | 'ignored'> {
+  const stripe = stripeOf(ctx.config);
+  if (!stripe) throw new NotFoundError();
+  let completion;
+  try {
+    completion = await stripe.completionOf(rawBody, signature);
+  } catch (error) {
+    if (error instanceof StripeSignatureError) {
+      throw new BadRequestError('The Stripe-Signature header does not verify.');
+    }
+    throw error;
+  }
+  if (!completion) return 'ignored';
+  return completeDuesPayment(ctx, {
+    duesPaymentId: completion.duesPaymentId,
+    provider: 'stripe',
+    eventId: completion.eventId,
+    amountCents: completion.amountCents,
+    providerReference: completion.sessionId,
+    card: completion.card,
+    ip,
+  });
+}

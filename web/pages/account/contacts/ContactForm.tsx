@@ -1,4 +1,4 @@
-import { Fieldset, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, NativeSelect, Stack, TextInput } from '@mantine/core';
 import {
   schemaResolver,
   useForm,
@@ -323,7 +323,7 @@ function AddressForm(props: FormProps) {
           );
         }}
       />
-      <SimpleGrid cols={{ base: 1, xs: country && country.states.length > 0 ? 2 : 1 }} spacing="md">
+      <Stack gap="md">
         {country && country.states.length > 0 ? (
           <NativeSelect
             label={CONTACT_STATE_LABEL}
@@ -355,9 +355,9 @@ function AddressForm(props: FormProps) {
           data-testid="contact-zip"
           {...form.getInputProps('zip')}
         />
-      </SimpleGrid>
+      </Stack>
       {type?.allows_days ? (
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Stack gap="md">
           <TextInput
             label={CONTACT_START_DAY_LABEL}
             size="lg"
@@ -378,7 +378,7 @@ function AddressForm(props: FormProps) {
             data-testid="contact-end-day"
             {...form.getInputProps('end_day')}
           />
-        </SimpleGrid>
+        </Stack>
       ) : null}
     </FormFrame>
   );

@@ -1,0 +1,262 @@
+import type { Kysely, Transaction } from 'kysely';
+import { displayName } from '../../common/display-name.ts';
+import {
+  contactFieldErrors,
+  contactRules,
+  type CleanAddress,
+  type ContactInfo,
+  type ContactMetadataInput,
+  type ContactReference,
+} from '../../common/schemas/contact-info.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
+import type { Database } from '../db/schema.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { assertAllowed } from '../policies/assert.ts';
+import { mayManageContactInfo } from '../policies/contact-info.ts';
+import {
+  presentAddress,
+  presentContactType,
+  presentCountry,
+  presentEmail,
+  presentPhone,
+  type AddressRow,
+} from '../presenters/contact-info.ts';
+import type { ServiceContext } from './context.ts';
+
+/**
+ * The member's own contact information (§2 My Account, §7 Account; API-ACCT-03/04, D49):
+ * `GET /contacts.json` and `PUT /contacts.json`, which replaces the whole set at once.
+ * (services/contacts.ts is something else: the recent and favourite contacts.)
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Countries, states and contact types change a few times a year; a change shows within a minute. */
+const REFERENCE_TTL_MS = 60_000;
+
+interface Reference extends ContactReference {
+  /** Contact type ids by kind and name, for writing. */
+  typeIds: ReadonlyMap<string, number>;
+}
+
+const typeKey = (kind: string, name: string) => `${kind}:${name}`;
+
+function loadReference(ctx: ServiceContext): Promise<Reference> {
+  return ctx.memo('contact-reference', REFERENCE_TTL_MS, async () => {
+    const [types, countries, states] = await Promise.all([
+      ctx.db
+        .selectFrom('contact_types')
+        .select([
+          'id',
+          'kind',
+          'name',
+          'limit_count',
+          'min_count',
+          'allows_days',
+          'allows_extension',
+        ])
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      ctx.db
+        .selectFrom('countries')
+        .select(['id', 'name', 'is_default', 'is_zip4'])
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      ctx.db
+        .selectFrom('states')
+        .select(['id', 'country_id', 'name', 'code', 'is_default'])
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      types: types.map(presentContactType),
+      countries: countries.map((country) => presentCountry(country, states)),
+      typeIds: new Map(types.map((type) => [typeKey(type.kind, type.name), type.id])),
+    };
+  });
+}
+
+function addressesOf(db: Db, partyId: number): Promise<AddressRow[]> {
+  return db
+    .selectFrom('addresses as a')
+    .innerJoin('contact_types as t', 't.id', 'a.contact_type_id')
+    .select([
+      't.name as type',
+      'a.company',
+      'a.address_1',
+      'a.address_2',
+      'a.city',
+      'a.state',
+      'a.state_id',
+      'a.zip',
+      'a.country_id',
+      'a.start_day',
+      'a.end_day',
+      'a.is_invalid',
+      'a.invalid_reason',
+    ])
+    .where('a.party_id', '=', partyId)
+    .orderBy('t.sort_order')
+    .orderBy('a.id')
+    .execute();
+}
+
+async function contactInfoOf(ctx: ServiceContext, partyId: number): Promise<ContactInfo> {
+  const [reference, party, addresses, emails, phones] = await Promise.all([
+    loadReference(ctx),
+    ctx.db
+      .selectFrom('parties')
+      .select(['id', 'first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
+      .where('id', '=', partyId)
+      .executeTakeFirst(),
+    addressesOf(ctx.db, partyId),
+    ctx.db
+      .selectFrom('emails as e')
+      .innerJoin('contact_types as t', 't.id', 'e.contact_type_id')
+      .select(['t.name as type', 'e.address'])
+      .where('e.party_id', '=', partyId)
+      .orderBy('t.sort_order')
+      .orderBy('e.id')
+      .execute(),
+    ctx.db
+      .selectFrom('phones as p')
+      .innerJoin('contact_types as t', 't.id', 'p.contact_type_id')
+      .select(['t.name as type', 'p.number', 'p.extension'])
+      .where('p.party_id', '=', partyId)
+      .orderBy('t.sort_order')
+      .orderBy('p.id')
+      .execute(),
+  ]);
+  if (!party) throw new NotFoundError();
+  return {
+    parties: [
+      {
+        party: {
+          id: party.id,
+          display_name: displayName(party),
+          addresses: addresses.map(presentAddress),
+          emails: emails.map(presentEmail),
+          phones: phones.map(presentPhone),
+        },
+      },
+    ],
+    countries: [...reference.countries],
+    types: [...reference.types],
+  };
+}
+
+/** GET /contacts.json (ACCT-18, API-ACCT-03): the member's party with its contacts, countries, types. */
+export async function getContactInfo(ctx: ServiceContext, actor: Actor): Promise<ContactInfo> {
+  const member = requireMember(actor);
+  assertAllowed(mayManageContactInfo(member, member.partyId));
+  return contactInfoOf(ctx, member.partyId);
+}
+
+/** What makes two addresses the same one, for keeping the roster's "Currently Invalid" (D49). */
+function addressKey(address: CleanAddress | AddressRow): string {
+  return JSON.stringify([
+    address.type,
+    address.company,
+    address.address_1,
+    address.address_2,
+    address.city,
+    address.state_id,
+    address.zip,
+    address.country_id,
+    address.start_day,
+    address.end_day,
+  ]);
+}
+
+/**
+ * PUT /contacts.json (ACCT-23, API-ACCT-04): checks the whole set by the rules of §5 that the
+ * form runs (common/schemas/contact-info.ts), the per-type limits and minimums, then replaces
+ * the member's addresses, e-mails and phones in one transaction. An address sent back unchanged
+ * keeps the roster's invalid flag and reason; a changed one starts valid (D49).
+ */
+export async function replaceContactInfo(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: ContactMetadataInput,
+): Promise<ContactInfo> {
+  const member = requireMember(actor);
+  assertAllowed(mayManageContactInfo(member, member.partyId));
+  const reference = await loadReference(ctx);
+  const checked = contactRules(reference).metadata.safeParse(input);
+  if (!checked.success) throw new ValidationError(contactFieldErrors(checked.error));
+  const set = checked.data;
+  const typeId = (kind: string, name: string): number => {
+    const id = reference.typeIds.get(typeKey(kind, name));
+    // The rules accepted only known types; a type deleted within the memo's minute is refused.
+    if (id === undefined) throw new ValidationError({ base: ['Contact types have changed.'] });
+    return id;
+  };
+  const now = Date.now();
+  const partyId = member.partyId;
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await addressesOf(trx, partyId);
+    const flagged = new Map<string, AddressRow[]>();
+    for (const row of before) {
+      if (row.is_invalid !== 1) continue;
+      const key = addressKey(row);
+      flagged.set(key, [...(flagged.get(key) ?? []), row]);
+    }
+    await trx.deleteFrom('addresses').where('party_id', '=', partyId).execute();
+    await trx.deleteFrom('emails').where('party_id', '=', partyId).execute();
+    await trx.deleteFrom('phones').where('party_id', '=', partyId).execute();
+    if (set.addresses.length > 0) {
+      await trx
+        .insertInto('addresses')
+        .values(
+          set.addresses.map((address) => {
+            const kept = flagged.get(addressKey(address))?.shift();
+            const { type, ...fields } = address;
+            return {
+              ...fields,
+              party_id: partyId,
+              contact_type_id: typeId('address', type),
+              is_invalid: kept ? 1 : 0,
+              invalid_reason: kept?.invalid_reason ?? null,
+              created_at: now,
+              updated_at: now,
+            };
+          }),
+        )
+        .execute();
+    }
+    if (set.emails.length > 0) {
+      await trx
+        .insertInto('emails')
+        .values(
+          set.emails.map((email) => ({
+            party_id: partyId,
+            contact_type_id: typeId('email', email.type),
+            address: email.address,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    if (set.phones.length > 0) {
+      await trx
+        .insertInto('phones')
+        .values(
+          set.phones.map((phone) => ({
+            party_id: partyId,
+            contact_type_id: typeId('phone', phone.type),
+            number: phone.number,
+            extension: phone.extension,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+  return contactInfoOf(ctx, partyId);
+}

@@ -18,7 +18,6 @@ import {
 } from './api/session.ts';
 import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
-import { NotBuiltYet } from './components/NotBuiltYet.tsx';
 import { Splash } from './components/Splash.tsx';
 import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
 
@@ -32,9 +31,7 @@ import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
  * - / goes to /news (ACC-08); any other path shows the 404 page, signed in or not
  *   (ACC-09, AMB-44).
  *
- * Paths are relative to the /app base path. A route whose screen a later feature builds is
- * declared here without one, so the guard and the 404 page already treat it right, and a
- * member who opens it reads that it is not ready yet.
+ * Paths are relative to the /app base path. Every route of the spec has its screen.
  *
  * Each screen's code is fetched only when the guard renders it (React.lazy), not when the
  * router matches its path: a visitor sent from /news to sign-in never downloads the news
@@ -47,7 +44,7 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
 export interface RouteEntry {
   path: string;
   access: RouteAccess;
-  screen?: LazyScreen;
+  screen: LazyScreen;
 }
 
 export { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH };
@@ -261,7 +258,7 @@ function preloadScreen(pathname: string): void {
     ROUTE_TABLE.map((route) => ({ path: route.path, screen: route.screen })),
     pathname,
   )?.at(-1)?.route;
-  entry?.screen?.().catch(() => {
+  entry?.screen().catch(() => {
     // Rendering the screen tries again and shows what failed.
   });
 }
@@ -276,8 +273,7 @@ export const appRoutes: RouteObject[] = [
       ...ROUTE_TABLE.map((entry): RouteObject => ({
         path: entry.path.slice(1),
         handle: { access: entry.access } satisfies RouteHandle,
-        // A route whose screen is not built yet says so plainly (NotBuiltYet).
-        Component: entry.screen ? lazyScreen(entry.screen) : NotBuiltYet,
+        Component: lazyScreen(entry.screen),
       })),
       { path: '*', handle: { access: 'notFound' } satisfies RouteHandle, Component: NotFound },
     ],

@@ -198,6 +198,12 @@ export async function replaceContactInfo(
   const partyId = member.partyId;
 
   await ctx.db.transaction().execute(async (trx) => {
+    // Two PUTs at once: on PostgreSQL (read committed) each would delete only the rows it saw
+    // and both inserts would stay, a mix over the limits. The party row serialises them: the
+    // second waits here, then replaces what the first wrote. SQLite's writer lock does this.
+    if (ctx.engine === 'postgres') {
+      await trx.selectFrom('parties').select('id').where('id', '=', partyId).forUpdate().execute();
+    }
     const before = await addressesOf(trx, partyId);
     const flagged = new Map<string, AddressRow[]>();
     for (const row of before) {

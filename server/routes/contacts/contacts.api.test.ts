@@ -222,6 +222,21 @@ describe('PUT /contacts.json (API-ACCT-04, ACCT-23)', () => {
     expect(must(before.parties[0]).party.id).toBe(m2Party);
   });
 
+  it('of PUTs sent at once, the set afterwards is exactly one of them, never a mix', async () => {
+    const sets = [0, 1, 2, 3, 4, 5].map((n) => ({
+      ...original,
+      phones: [{ type: 'CellPhone', number: `61455501${n}0`, extension: null }],
+      emails: [{ type: 'PersonalEmail', address: `racer${n}@example.com` }],
+    }));
+    const answers = await Promise.all(sets.map((set) => put(set)));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const party = must((await read()).parties[0]).party;
+    expect(party.phones).toHaveLength(1);
+    expect(party.emails).toHaveLength(1);
+    const winner = sets.find((set) => set.emails[0]?.address === party.emails[0]?.address);
+    expect(party.phones).toEqual(must(winner).phones);
+  });
+
   it('a set with one bad entry changes nothing (one transaction)', async () => {
     const before = await read();
     const errors = await refused({

@@ -70,6 +70,19 @@ export async function completeDuesPayment(
       ) {
         return 'mismatch';
       }
+      // Two checkouts opened for the same dues: once one has paid them, the test checkout
+      // refuses the other (it takes no money). Stripe has taken the money by now, so its
+      // completion is still recorded and audited for the treasurer to refund.
+      if (completion.provider === 'test') {
+        const settled = await trx
+          .selectFrom('dues_payment_items as i')
+          .innerJoin('dues as d', 'd.id', 'i.dues_id')
+          .select('d.id')
+          .where('i.dues_payment_id', '=', payment.id)
+          .where('d.paid_at', 'is not', null)
+          .executeTakeFirst();
+        if (settled) return 'mismatch';
+      }
       // Conditional on 'pending', so two completions racing mark it once.
       const marked = await trx
         .updateTable('dues_payments')

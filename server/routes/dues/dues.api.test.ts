@@ -263,6 +263,39 @@ describe('paying dues through the test-mode checkout (DUES-02, D50)', () => {
     expect((await m.request('GET', `/dues_payments/${club.club_id}/edit`)).status).toBe(422);
   });
 
+  it('two checkouts opened for the same dues: the second Pay is refused, nothing is paid twice', async () => {
+    const party = await partyOf(MEMBER.username);
+    const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;
+    const row = await db()
+      .insertInto('dues')
+      .values({
+        club_id: clubId,
+        party_id: party,
+        year: 1995,
+        amount_cents: 500,
+        paid_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await checkoutPath(m, clubId);
+    const second = await checkoutPath(m, clubId);
+    const audits = await auditCount();
+    expect((await browse(first, m.cookie, PAY)).status).toBe(303);
+    expect((await browse(second, m.cookie, PAY)).status).toBe(410);
+    expect(await auditCount()).toBe(audits + 1);
+    const paid = await db()
+      .selectFrom('dues_payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('party_id', '=', party)
+      .where('club_id', '=', clubId)
+      .where('amount_cents', '=', 500)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    expect(Number(paid.n)).toBe(1);
+    await db().deleteFrom('dues').where('id', '=', row.id).execute();
+  });
+
   it('marks paid only the years the payment covered', async () => {
     const party = await partyOf(MEMBER.username);
     const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;

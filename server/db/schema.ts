@@ -619,8 +619,6 @@ export interface DuesPaymentsTable {
   provider_event_id: string | null;
   /** The hand-off token is refused after this instant. */
   expires_at: Instant | null;
-  /** The member asked the test checkout to keep the card (0/1). */
-  save_card: Defaulted<Flag>;
 }
 
 /** The yearly dues one payment covers, so completing it marks exactly those paid (D50). */

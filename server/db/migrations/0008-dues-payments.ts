@@ -6,8 +6,7 @@ import { addIndex, schemaKit } from './schema-helpers.ts';
  *
  * - `dues_payments.provider_event_id`: the provider's event (a Stripe event id, or the test
  *   checkout's own) that completed the payment, unique, so a replayed completion can never be
- *   recorded twice; `expires_at`: the hand-off token is single-use and short-lived;
- *   `save_card`: whether the member asked the test checkout to keep the card.
+ *   recorded twice; `expires_at`: the hand-off token is single-use and short-lived.
  * - `dues_payment_items`: exactly the yearly dues a payment covers, so completing it marks
  *   those rows paid and no other (a year added between hand-off and payment stays unpaid).
  * - `payment_credentials.brand`: the card's brand, the one detail beside the last four digits,
@@ -17,10 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const k = schemaKit(db);
   await db.schema.alterTable('dues_payments').addColumn('provider_event_id', 'text').execute();
   await db.schema.alterTable('dues_payments').addColumn('expires_at', k.instant).execute();
-  await db.schema
-    .alterTable('dues_payments')
-    .addColumn('save_card', 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
   await addIndex(db, 'dues_payments', ['provider_event_id'], {
     unique: true,
     name: 'dues_payments_provider_event_key',
@@ -41,7 +36,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('payment_credentials').dropColumn('brand').execute();
   await db.schema.dropTable('dues_payment_items').execute();
   await db.schema.dropIndex('dues_payments_provider_event_key').execute();
-  await db.schema.alterTable('dues_payments').dropColumn('save_card').execute();
   await db.schema.alterTable('dues_payments').dropColumn('expires_at').execute();
   await db.schema.alterTable('dues_payments').dropColumn('provider_event_id').execute();
 }

@@ -12,3 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await addIndex(db, 'notices', ['party_id', 'last_set_at', 'id']);
   await db.schema.dropIndex('notices_party_id_created_at_id_idx').execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await addIndex(db, 'notices', ['party_id', 'created_at', 'id']);
+  await db.schema.dropIndex('notices_party_id_last_set_at_id_idx').execute();
+}

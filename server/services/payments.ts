@@ -74,6 +74,24 @@ export async function completeDuesPayment(
       // refuses the other (it takes no money). Stripe has taken the money by now, so its
       // completion is still recorded and audited for the treasurer to refund.
       if (completion.provider === 'test') {
+        // The years' rows are locked first on PostgreSQL, so a second checkout paid at the
+        // same moment waits for this one and then sees the years paid. SQLite runs one write
+        // transaction at a time already.
+        if (ctx.engine === 'postgres') {
+          await trx
+            .selectFrom('dues')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              trx
+                .selectFrom('dues_payment_items')
+                .select('dues_id')
+                .where('dues_payment_id', '=', payment.id),
+            )
+            .forUpdate()
+            .execute();
+        }
         const settled = await trx
           .selectFrom('dues_payment_items as i')
           .innerJoin('dues as d', 'd.id', 'i.dues_id')

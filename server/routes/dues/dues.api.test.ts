@@ -296,6 +296,46 @@ describe('paying dues through the test-mode checkout (DUES-02, D50)', () => {
     await db().deleteFrom('dues').where('id', '=', row.id).execute();
   });
 
+  it('three checkouts for the same dues paid at the same moment: one pays, the others are refused', async () => {
+    const party = await partyOf(MEMBER.username);
+    const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;
+    const row = await db()
+      .insertInto('dues')
+      .values({
+        club_id: clubId,
+        party_id: party,
+        year: 1994,
+        amount_cents: 700,
+        paid_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Whatever else the member owes at this club is in the checkout too.
+    const owed = (await clubDues(m)).filter(isItem).find((item) => item.club_id === clubId);
+    const paths = [
+      await checkoutPath(m, clubId),
+      await checkoutPath(m, clubId),
+      await checkoutPath(m, clubId),
+    ];
+    const audits = await auditCount();
+    const statuses = await Promise.all(
+      paths.map(async (path) => (await browse(path, m.cookie, PAY)).status),
+    );
+    expect(statuses.sort()).toEqual([303, 410, 410]);
+    expect(await auditCount()).toBe(audits + 1);
+    const paid = await db()
+      .selectFrom('dues_payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('party_id', '=', party)
+      .where('club_id', '=', clubId)
+      .where('amount_cents', '=', owed?.total_cents ?? 0)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    expect(Number(paid.n)).toBe(1);
+    await db().deleteFrom('dues').where('id', '=', row.id).execute();
+  });
+
   it('marks paid only the years the payment covered', async () => {
     const party = await partyOf(MEMBER.username);
     const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;

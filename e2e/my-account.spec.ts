@@ -27,7 +27,11 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const picture = fileURLToPath(new URL('./fixtures/lodge-hall.png', import.meta.url));
 
-/** A current, non-persona demo member with an account and no avatar, from the e2e database. */
+/**
+ * A current, non-persona demo member with an account and no avatar, from the e2e database.
+ * The oldest ids are the seeded members: accounts other specs register during the run (and
+ * change the password of) come last, so they are never picked.
+ */
 function memberWithoutAvatar(testInfo: TestInfo): string {
   const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
   if (!dataDir)
@@ -42,7 +46,7 @@ function memberWithoutAvatar(testInfo: TestInfo): string {
           where p.left_at is null and p.avatar_key is null
             and exists (select 1 from memberships m where m.party_id = p.id and m.left_at is null)
             and u.username not in (${personas.map(() => '?').join(', ')})
-          order by u.id desc
+          order by u.id
           limit 20`,
       )
       .all(...personas) as { username: string }[];

@@ -111,6 +111,40 @@ async function auditCount(): Promise<number> {
   return Number(row.n);
 }
 
+/** An unpaid year added for a test; the caller deletes it afterwards. */
+async function addUnpaidDues(
+  clubId: number,
+  party: number,
+  year: number,
+  cents: number,
+): Promise<{ id: number }> {
+  return db()
+    .insertInto('dues')
+    .values({
+      club_id: clubId,
+      party_id: party,
+      year,
+      amount_cents: cents,
+      paid_at: null,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** How many paid payments of this amount the member has at the club. */
+async function paidPayments(party: number, clubId: number, cents: number): Promise<number> {
+  const row = await db()
+    .selectFrom('dues_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('party_id', '=', party)
+    .where('club_id', '=', clubId)
+    .where('amount_cents', '=', cents)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe('GET /club_dues (ACCT-09, ENT-23, API-CLUB-10)', () => {
   it("lists M's clubs with this year's unpaid dues, earlier arrears and the total, in dollars and cents", async () => {
     const party = await partyOf(MEMBER.username);
@@ -266,51 +300,21 @@ describe('paying dues through the test-mode checkout (DUES-02, D50)', () => {
   it('two checkouts opened for the same dues: the second Pay is refused, nothing is paid twice', async () => {
     const party = await partyOf(MEMBER.username);
     const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;
-    const row = await db()
-      .insertInto('dues')
-      .values({
-        club_id: clubId,
-        party_id: party,
-        year: 1995,
-        amount_cents: 500,
-        paid_at: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await addUnpaidDues(clubId, party, 1995, 500);
     const first = await checkoutPath(m, clubId);
     const second = await checkoutPath(m, clubId);
     const audits = await auditCount();
     expect((await browse(first, m.cookie, PAY)).status).toBe(303);
     expect((await browse(second, m.cookie, PAY)).status).toBe(410);
     expect(await auditCount()).toBe(audits + 1);
-    const paid = await db()
-      .selectFrom('dues_payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('party_id', '=', party)
-      .where('club_id', '=', clubId)
-      .where('amount_cents', '=', 500)
-      .where('status', '=', 'paid')
-      .executeTakeFirstOrThrow();
-    expect(Number(paid.n)).toBe(1);
+    expect(await paidPayments(party, clubId, 500)).toBe(1);
     await db().deleteFrom('dues').where('id', '=', row.id).execute();
   });
 
   it('three checkouts for the same dues paid at the same moment: one pays, the others are refused', async () => {
     const party = await partyOf(MEMBER.username);
     const clubId = (await clubDues(m)).filter(isItem)[0]?.club_id ?? 0;
-    const row = await db()
-      .insertInto('dues')
-      .values({
-        club_id: clubId,
-        party_id: party,
-        year: 1994,
-        amount_cents: 700,
-        paid_at: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await addUnpaidDues(clubId, party, 1994, 700);
     // Whatever else the member owes at this club is in the checkout too.
     const owed = (await clubDues(m)).filter(isItem).find((item) => item.club_id === clubId);
     const paths = [
@@ -324,15 +328,7 @@ describe('paying dues through the test-mode checkout (DUES-02, D50)', () => {
     );
     expect(statuses.sort()).toEqual([303, 410, 410]);
     expect(await auditCount()).toBe(audits + 1);
-    const paid = await db()
-      .selectFrom('dues_payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('party_id', '=', party)
-      .where('club_id', '=', clubId)
-      .where('amount_cents', '=', owed?.total_cents ?? 0)
-      .where('status', '=', 'paid')
-      .executeTakeFirstOrThrow();
-    expect(Number(paid.n)).toBe(1);
+    expect(await paidPayments(party, clubId, owed?.total_cents ?? 0)).toBe(1);
     await db().deleteFrom('dues').where('id', '=', row.id).execute();
   });
 

@@ -50,6 +50,64 @@ export async function enforceLimits(
   }
 }
 
+/**
+ * Guessing one account's secret (a password, a birth date) is counted twice: per account and
+ * address together, and per account from every address. Only the pair refuses outright, so a
+ * stranger's failures lock out the stranger and nobody else. The account's count is a ceiling far
+ * above what a member mistypes, and even past it the address that has not failed at this
+ * account (the member's own, as a rule) still gets its answer: past the ceiling a guesser gets
+ * one try per fresh address, never a lock-out of the member (OWASP ASVS 5.0 V6.3, decisions D52).
+ */
+export interface GuessLimits {
+  /** One account from one address, e.g. `sign-in:pair:<username>:<address>`. */
+  pair: Limit;
+  /** One account from every address. */
+  account: Limit;
+}
+
+/**
+ * Counts one guess from the pair before the secret is checked (so guesses sent at once are
+ * counted at once) and throws a 429 when the pair is over its limit, or the account is over its
+ * ceiling and this address has failed at it before. Follow it with `guessFailed` or
+ * `guessSucceeded`.
+ */
+export async function admitGuess(
+  db: Kysely<Database>,
+  limits: GuessLimits,
+  now = Date.now(),
+  title?: string,
+): Promise<void> {
+  const pair = await hitLimit(db, limits.pair, now);
+  if (pair.count > limits.pair.max) {
+    throw new TooManyRequestsError((pair.resetAt - now) / 1000, title);
+  }
+  const failedHereBefore = pair.count > 1;
+  if (!failedHereBefore) return;
+  const account = await db
+    .selectFrom('rate_limit_counters')
+    .select(['count', 'reset_at'])
+    .where('key', '=', limits.account.key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst();
+  if (account && account.count >= limits.account.max) {
+    throw new TooManyRequestsError((account.reset_at - now) / 1000, title);
+  }
+}
+
+/** A wrong guess: counts against the account's ceiling (the pair counted it on admission). */
+export async function guessFailed(
+  db: Kysely<Database>,
+  limits: GuessLimits,
+  now = Date.now(),
+): Promise<void> {
+  await hitLimit(db, limits.account, now);
+}
+
+/** A right guess: this address starts afresh at this account. */
+export async function guessSucceeded(db: Kysely<Database>, limits: GuessLimits): Promise<void> {
+  await clearLimit(db, limits.pair.key);
+}
+
 /** Forgets the attempts on a key, e.g. an account's failed sign-ins after a good one. */
 export async function clearLimit(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();

@@ -31,7 +31,8 @@ import {
   tryCode,
 } from '../auth/one-time-codes.ts';
 import type { FlowRow } from '../auth/one-time-codes.ts';
-import { enforceLimits } from '../auth/rate-limit.ts';
+import { admitGuess, enforceLimits, guessFailed, guessSucceeded } from '../auth/rate-limit.ts';
+import type { GuessLimits } from '../auth/rate-limit.ts';
 import { currentMembershipsOf } from '../db/memberships.ts';
 import type { ContactKind, Database, MemberStatusValue, OneTimeCodePurpose } from '../db/schema.ts';
 import { AppError, ValidationError } from '../errors.ts';
@@ -49,11 +50,23 @@ const MINUTE = 60 * 1000;
 
 /** Step one from one address: enough for a family sharing a connection, too few to guess. */
 export const PROOF_IP_LIMIT = { max: 10, windowMs: 15 * MINUTE };
+/** Birth dates tried for one member number from one address. */
+export const PROOF_PAIR_LIMIT = { max: 10, windowMs: 30 * MINUTE };
 /**
- * Tries at one organisation and member number, from any address: bounds guessing a member's
- * birth date from many addresses. Counts every try; a real member waits at most the window.
+ * Wrong birth dates for one member number from every address in a day: past it, only an address
+ * that has not failed at this number gets its answer, once (D52). So a member's reset and
+ * registration cannot be blocked by strangers, and walking the birth dates of one member takes
+ * a fresh address for nearly every guess.
  */
-export const PROOF_MEMBER_LIMIT = { max: 10, windowMs: 30 * MINUTE };
+export const PROOF_MEMBER_CEILING = { max: 20, windowMs: 24 * 60 * MINUTE };
+
+function proofGuessLimits(organizationId: number, number: string, ip: string | null): GuessLimits {
+  const member = `membership-proof:${organizationId}:${number}`;
+  return {
+    pair: { key: `${member}:ip:${ip ?? 'unknown'}`, ...PROOF_PAIR_LIMIT },
+    account: { key: member, ...PROOF_MEMBER_CEILING },
+  };
+}
 /** Codes sent to one member, whichever flow and contact (Mastodon: 5 resets per 30 minutes). */
 export const CODE_SEND_LIMIT = { max: 5, windowMs: 30 * MINUTE };
 
@@ -371,9 +384,8 @@ export async function proveMembership(
     throw parametersInvalid(spec, { member_number: [rule] }, `The member number ${rule}.`);
   }
 
-  await enforceLimits(ctx.db, [
-    { key: `membership-proof:${organization.id}:${number}`, ...PROOF_MEMBER_LIMIT },
-  ]);
+  const guess = proofGuessLimits(organization.id, number, ip);
+  await admitGuess(ctx.db, guess);
 
   const member = await ctx.db
     .selectFrom('member_statuses as ms')
@@ -402,8 +414,10 @@ export async function proveMembership(
     .where('ms.member_number', '=', number)
     .executeTakeFirst();
   if (!member || member.birth_date === null || member.birth_date !== isoDate(proof.birth_date)) {
+    await guessFailed(ctx.db, guess);
     throw parametersInvalid(spec, { member_number: [NO_MATCH], birth_date: [NO_MATCH] });
   }
+  await guessSucceeded(ctx.db, guess);
   return {
     partyId: member.party_id,
     organizationId: organization.id,

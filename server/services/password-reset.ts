@@ -2,7 +2,7 @@ import { checkNewPassword, passwordUserInputs } from '../../common/password-stre
 import { FLOW_ERRORS, PASSWORD_PARAMETERS_INVALID } from '../../common/schemas/registration.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { clearLimit } from '../auth/rate-limit.ts';
+import { clearLimit, guessSucceeded } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
@@ -12,6 +12,7 @@ import { recordIdentityEvent } from './identity-audit.ts';
 import { finishFlow, startStepFour } from './membership-flow.ts';
 import type { MembershipFlow } from './membership-flow.ts';
 import { FlowExpiredError } from './membership-proof.ts';
+import { signInGuessLimits } from './session.ts';
 import type { SignedIn } from './session.ts';
 
 /*
@@ -121,7 +122,9 @@ export async function resetStepFour(
     );
     return user.id;
   });
-  // Failed sign-ins before the reset no longer hold the member back.
-  await clearLimit(ctx.db, `sign-in:account:${user.username_key}`);
+  // Failed sign-ins before the reset no longer hold the member back, here or at the ceiling.
+  const guess = signInGuessLimits(user.username_key, meta.ip);
+  await clearLimit(ctx.db, guess.account.key);
+  await guessSucceeded(ctx.db, guess);
   return signedIn;
 }

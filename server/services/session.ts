@@ -4,7 +4,8 @@ import { usernameKey } from '../../common/schemas/username.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
 import { loadAppKey } from '../auth/app-key.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
+import { admitGuess, enforceLimits, guessFailed, guessSucceeded } from '../auth/rate-limit.ts';
+import type { GuessLimits } from '../auth/rate-limit.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
@@ -20,8 +21,21 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** Per address: SIGN_IN_LIMIT_PER_ADDRESS (Mastodon's 25 by default) per 5 minutes. */
 export const SIGN_IN_IP_WINDOW_MS = FIVE_MINUTES;
-/** Guessing one member's password: 10 tries per 15 minutes, whatever the address. */
-export const SIGN_IN_ACCOUNT_LIMIT = { max: 10, windowMs: FIFTEEN_MINUTES };
+/** Guessing one member's password from one address: 10 tries per 15 minutes. */
+export const SIGN_IN_PAIR_LIMIT = { max: 10, windowMs: FIFTEEN_MINUTES };
+/**
+ * Failures at one account from every address: a brake far above a member's mistakes, which
+ * refuses only addresses that have failed there (D52): past it, one guess per fresh address.
+ */
+export const SIGN_IN_ACCOUNT_CEILING = { max: 100, windowMs: 60 * 60 * 1000 };
+
+/** The counters of one username from one address; the account key is what a reset clears. */
+export function signInGuessLimits(key: string, ip: string | null): GuessLimits {
+  return {
+    pair: { key: `sign-in:pair:${key}:${ip ?? 'unknown'}`, ...SIGN_IN_PAIR_LIMIT },
+    account: { key: `sign-in:account:${key}`, ...SIGN_IN_ACCOUNT_CEILING },
+  };
+}
 
 export class InvalidCredentialsError extends AppError {
   constructor() {
@@ -86,15 +100,15 @@ export async function signIn(
   meta: NewSessionMeta,
 ): Promise<SignedIn> {
   const key = usernameKey(input.username);
-  const accountLimitKey = `sign-in:account:${key}`;
+  const guess = signInGuessLimits(key, meta.ip);
   await enforceLimits(ctx.db, [
     {
       key: `sign-in:ip:${meta.ip ?? 'unknown'}`,
       max: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS,
       windowMs: SIGN_IN_IP_WINDOW_MS,
     },
-    { key: accountLimitKey, ...SIGN_IN_ACCOUNT_LIMIT },
   ]);
+  await admitGuess(ctx.db, guess);
   const publicKey = input.public_key;
   publicKeyOrFail(publicKey);
 
@@ -120,9 +134,12 @@ export async function signIn(
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
   const maySignIn =
     user !== undefined && user.left_at === null && (user.is_admin === 1 || Boolean(user.is_active));
-  if (!user || !passwordOk || !maySignIn) throw new InvalidCredentialsError();
+  if (!user || !passwordOk || !maySignIn) {
+    await guessFailed(ctx.db, guess);
+    throw new InvalidCredentialsError();
+  }
 
-  await clearLimit(ctx.db, accountLimitKey);
+  await guessSucceeded(ctx.db, guess);
   return openSession(ctx, user.id, publicKey, meta);
 }
 

@@ -13,7 +13,8 @@ import {
   MEMBERSHIP_NOT_MATCHED,
   NOT_REACHABLE,
   PROOF_IP_LIMIT,
-  PROOF_MEMBER_LIMIT,
+  PROOF_MEMBER_CEILING,
+  PROOF_PAIR_LIMIT,
 } from '../../services/membership-proof.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
@@ -584,18 +585,69 @@ describe('rate limits (429 with Retry-After)', () => {
     expect((await new FlowBrowser(server, 'register').stepOne(member.proof)).status).toBe(200);
   });
 
-  it(`allows ${PROOF_MEMBER_LIMIT.max} tries at one member number from any address`, async () => {
+  const wrongDate = (i: number) =>
+    `01/${String((i % 28) + 1).padStart(2, '0')}/${1950 + Math.floor(i / 28)}`;
+
+  it('a stranger cannot block a member: wrong birth dates from many addresses leave the member in', async () => {
     const member = await newMember();
-    for (let i = 0; i < PROOF_MEMBER_LIMIT.max; i += 1) {
+    for (let i = 0; i < PROOF_PAIR_LIMIT.max + 2; i += 1) {
       const guess = await new FlowBrowser(server, 'register').stepOne({
         ...member.proof,
-        birth_date: `01/${String(i + 1).padStart(2, '0')}/1950`,
+        birth_date: wrongDate(i),
       });
       expect(guess.status).toBe(422);
     }
-    const limited = await new FlowBrowser(server, 'register').stepOne(member.proof);
+    expect((await new FlowBrowser(server, 'register').stepOne(member.proof)).status).toBe(200);
+  });
+
+  it(`allows ${PROOF_PAIR_LIMIT.max} tries at one member number from one address, then 429 there only`, async () => {
+    const member = await newMember();
+    const ip = freshIp();
+    for (let i = 0; i < PROOF_PAIR_LIMIT.max; i += 1) {
+      const guess = await new FlowBrowser(server, 'register', ip).stepOne({
+        ...member.proof,
+        birth_date: wrongDate(i),
+      });
+      expect(guess.status).toBe(422);
+    }
+    const limited = await new FlowBrowser(server, 'register', ip).stepOne(member.proof);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(
+      PROOF_PAIR_LIMIT.windowMs / 1000,
+    );
+    expect((await new FlowBrowser(server, 'register').stepOne(member.proof)).status).toBe(200);
+  });
+
+  it(`past ${PROOF_MEMBER_CEILING.max} wrong dates a day, an address that failed is refused and a fresh one answered once`, async () => {
+    const member = await newMember();
+    const guessers = Array.from({ length: 4 }, () => freshIp());
+    for (let i = 0; i < PROOF_MEMBER_CEILING.max; i += 1) {
+      const ip = guessers[i % guessers.length];
+      const guess = await new FlowBrowser(server, 'register', ip).stepOne({
+        ...member.proof,
+        birth_date: wrongDate(i),
+      });
+      expect(guess.status).toBe(422);
+    }
+    // The guessers have failed at this number: even the right date is refused to them now.
+    const guesser = await new FlowBrowser(server, 'register', guessers[0]).stepOne(member.proof);
+    expect(guesser.status).toBe(429);
+    expect(Number(guesser.headers.get('retry-after'))).toBeGreaterThan(
+      PROOF_PAIR_LIMIT.windowMs / 1000,
+    );
+    // A fresh address gets one answer: one wrong guess, then it is refused too.
+    const fresh = freshIp();
+    const once = await new FlowBrowser(server, 'register', fresh).stepOne({
+      ...member.proof,
+      birth_date: wrongDate(PROOF_MEMBER_CEILING.max),
+    });
+    expect(once.status).toBe(422);
+    expect((await new FlowBrowser(server, 'register', fresh).stepOne(member.proof)).status).toBe(
+      429,
+    );
+    // The member, from an address that never failed, proves membership.
+    expect((await new FlowBrowser(server, 'register').stepOne(member.proof)).status).toBe(200);
   });
 
   it(`sends at most ${CODE_SEND_LIMIT.max} codes to one member in ${CODE_SEND_LIMIT.windowMs / 60000} minutes`, async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPublicKey } from '../../auth/signatures.ts';
 import { MEMBER, MEMBER2 } from '../../db/seed/personas.ts';
-import { SIGN_IN_ACCOUNT_LIMIT } from '../../services/session.ts';
+import { SIGN_IN_ACCOUNT_CEILING, SIGN_IN_PAIR_LIMIT } from '../../services/session.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { seedDemoData } from '../../test/member-client.ts';
@@ -10,7 +10,7 @@ import { seedDemoData } from '../../test/member-client.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true', SIGN_IN_LIMIT_PER_ADDRESS: '12' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', SIGN_IN_LIMIT_PER_ADDRESS: '25' } });
   await seedDemoData(server);
 });
 
@@ -27,27 +27,80 @@ function attempt(username: string, password: string, ip: string) {
 }
 
 describe('sign-in rate limits', () => {
-  it(`allows ${SIGN_IN_ACCOUNT_LIMIT.max} tries at one account, then answers 429 with Retry-After`, async () => {
-    for (let i = 0; i < SIGN_IN_ACCOUNT_LIMIT.max; i += 1) {
-      // A different address each time: the account limit holds whatever the address.
-      expect((await attempt(MEMBER.username, 'guess', `198.51.100.${i + 1}`)).status).toBe(401);
+  const PASSWORD = 'correct-horse-lodge';
+  let nextAddress = 0;
+  const freshAddress = () => {
+    nextAddress += 1;
+    return `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+  };
+
+  it('wrong passwords from many addresses never keep the member out', async () => {
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max * 2; i += 1) {
+      expect((await attempt(MEMBER.username, 'guess', freshAddress())).status).toBe(401);
     }
-    const limited = await attempt(MEMBER.username, 'correct-horse-lodge', '198.51.100.99');
+    expect((await attempt(MEMBER.username, PASSWORD, freshAddress())).status).toBe(200);
+  });
+
+  it(`allows ${SIGN_IN_PAIR_LIMIT.max} tries at one account from one address, then 429 there only`, async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max; i += 1) {
+      expect((await attempt(MEMBER.username, 'guess', ip)).status).toBe(401);
+    }
+    const limited = await attempt(MEMBER.username, PASSWORD, ip);
     expect(limited.status).toBe(429);
     expect(limited.body.type).toMatch(/\/too-many-requests$/);
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_ACCOUNT_LIMIT.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_PAIR_LIMIT.windowMs / 1000);
+    // The same address may still sign in to another account, and the member from another address.
+    expect((await attempt(MEMBER2.username, PASSWORD, ip)).status).toBe(200);
+    expect((await attempt(MEMBER.username, PASSWORD, freshAddress())).status).toBe(200);
   });
 
-  it('lets the member in again once the window has passed', async () => {
+  it('a good sign-in clears the failures of its address', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max - 1; i += 1) {
+      expect((await attempt(MEMBER2.username, 'guess', ip)).status).toBe(401);
+    }
+    expect((await attempt(MEMBER2.username, PASSWORD, ip)).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max - 1; i += 1) {
+      expect((await attempt(MEMBER2.username, 'guess', ip)).status).toBe(401);
+    }
+    expect((await attempt(MEMBER2.username, PASSWORD, ip)).status).toBe(200);
+  });
+
+  it(`past ${SIGN_IN_ACCOUNT_CEILING.max} failures an address that failed is refused, and the member's own still signs in`, async () => {
+    const guessers = Array.from({ length: 10 }, () => freshAddress());
+    const counted = await server.database.handle.db
+      .selectFrom('rate_limit_counters')
+      .select('count')
+      .where('key', '=', `sign-in:account:${MEMBER.username}`)
+      .executeTakeFirst();
+    const toGo = SIGN_IN_ACCOUNT_CEILING.max - (counted?.count ?? 0);
+    for (let i = 0; i < toGo; i += 1) {
+      const ip = guessers[i % guessers.length] ?? '';
+      expect((await attempt(MEMBER.username, 'guess', ip)).status).toBe(401);
+    }
+    // A guesser that has not reached its own limit is refused by the ceiling, right password or not.
+    const guesser = await attempt(MEMBER.username, PASSWORD, guessers[0] ?? '');
+    expect(guesser.status).toBe(429);
+    expect(Number(guesser.headers.get('retry-after'))).toBeGreaterThan(
+      SIGN_IN_PAIR_LIMIT.windowMs / 1000,
+    );
+    // A fresh address gets one answer, then it has failed and is refused too.
+    const fresh = freshAddress();
+    expect((await attempt(MEMBER.username, 'guess', fresh)).status).toBe(401);
+    expect((await attempt(MEMBER.username, PASSWORD, fresh)).status).toBe(429);
+    // The member, from an address that never failed, signs in.
+    expect((await attempt(MEMBER.username, PASSWORD, freshAddress())).status).toBe(200);
+  });
+
+  it('lets a guessing address in again once the window has passed', async () => {
     await server.database.handle.db
       .updateTable('rate_limit_counters')
       .set({ reset_at: Date.now() - 1 })
       .execute();
-    expect((await attempt(MEMBER.username, 'correct-horse-lodge', '198.51.100.7')).status).toBe(
-      200,
-    );
+    expect((await attempt(MEMBER.username, PASSWORD, '198.51.0.2')).status).toBe(200);
   });
 
   it('allows SIGN_IN_LIMIT_PER_ADDRESS sign-ins per address, then 429', async () => {

@@ -28,7 +28,6 @@ import type { Param } from '../db/prepared.ts';
 import {
   INVALID_CHOICE,
   NO_SUCH_EVENT,
-  NO_SUCH_LODGE,
   NO_SUCH_RSVP,
   ONLY_OWN_RSVP,
 } from '../../common/messages.ts';
@@ -57,6 +56,7 @@ import {
 } from '../presenters/calendar-event.ts';
 import type { CalendarEventRow } from '../presenters/calendar-event.ts';
 import type { PhotoRow } from '../presenters/post.ts';
+import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
 import { shortBody } from './rich-text.ts';
 
@@ -677,7 +677,9 @@ export interface ClubCalendarPage extends CalendarPage {
 
 /**
  * GET /clubs/calendar_events.json?subdomain=: the events of the club and the clubs below it
- * that the member may see, and the type names its filter needs (CAL-08..10).
+ * that the member may see, and the type names its filter needs (CAL-08..10). A club the member
+ * may not open (mayViewClub: another organisation's) is the 404 of an unknown one, as its home
+ * is (D53).
  */
 export async function listClubCalendarEvents(
   ctx: ServiceContext,
@@ -688,13 +690,23 @@ export async function listClubCalendarEvents(
   typeNames?: readonly string[],
 ): Promise<ClubCalendarPage> {
   const member = requireMember(actor);
-  const club = await ctx.db
-    .selectFrom('clubs as c')
-    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .select(['c.id', 'c.name', 'c.subdomain', 'c.organization_id', 't.rank', 't.name as type_name'])
-    .where('c.subdomain', '=', subdomain)
-    .executeTakeFirst();
-  if (!club) throw new NotFoundError(NO_SUCH_LODGE);
+  const club = await visibleClubOr404(
+    ctx,
+    member,
+    await ctx.db
+      .selectFrom('clubs as c')
+      .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.subdomain',
+        'c.organization_id',
+        't.rank',
+        't.name as type_name',
+      ])
+      .where('c.subdomain', '=', subdomain)
+      .executeTakeFirst(),
+  );
   const [types, tree] = await Promise.all([
     ctx.db
       .selectFrom('club_types')

@@ -37,7 +37,7 @@ import type {
   CalendarGroup,
   CreateEventAttendeeRequest,
   EventAttendanceCounts,
-  EventAttendee,
+  EventAttendeeList,
   OwnEventAttendee,
   UpdateEventAttendeeRequest,
 } from '../../common/schemas/calendar-event.ts';
@@ -58,6 +58,7 @@ import type { CalendarEventRow } from '../presenters/calendar-event.ts';
 import type { PhotoRow } from '../presenters/post.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
+import { visibleParty } from './parties.ts';
 import { shortBody } from './rich-text.ts';
 
 type Db = Kysely<Database>;
@@ -803,36 +804,54 @@ export async function getCalendarEvent(
   });
 }
 
-/** GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. */
+/**
+ * GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. Only the members the
+ * viewer may find in the directory are named (mayViewParty, D37, written as SQL in
+ * `visibleParty`), the viewer always among them; the others are only counted (D53), so an
+ * event open to every member does not list another organisation's roster. The event's own
+ * counts (yes, no, guests) count everyone.
+ */
 export async function listEventAttendees(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-): Promise<EventAttendee[]> {
+): Promise<EventAttendeeList> {
   const member = requireMember(actor);
   await loadVisibleEvent(ctx, member, id);
-  const rows = await ctx.db
-    .selectFrom('event_attendees as ea')
-    .innerJoin('parties as p', 'p.id', 'ea.party_id')
-    .select([
-      'ea.id',
-      'ea.status',
-      'ea.guests',
-      'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'p.avatar_medium_key',
-    ])
-    .where('ea.calendar_event_id', '=', id)
-    .orderBy('ea.status', 'desc')
-    .orderBy('p.last_name')
-    .orderBy('p.first_name')
-    .orderBy('ea.id')
-    .execute();
-  return rows.map((row) => presentEventAttendee(row, { ...row, id: row.party_id }));
+  const attendees = () =>
+    ctx.db
+      .selectFrom('event_attendees as ea')
+      .innerJoin('parties as p', 'p.id', 'ea.party_id')
+      .where('ea.calendar_event_id', '=', id);
+  const [rows, hidden] = await Promise.all([
+    attendees()
+      .select([
+        'ea.id',
+        'ea.status',
+        'ea.guests',
+        'p.id as party_id',
+        'p.first_name',
+        'p.middle_name',
+        'p.last_name',
+        'p.suffix',
+        'p.preferred_name',
+        'p.avatar_medium_key',
+      ])
+      .where((eb) => visibleParty(ctx.db, eb, member))
+      .orderBy('ea.status', 'desc')
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('ea.id')
+      .execute(),
+    attendees()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.not(visibleParty(ctx.db, eb, member)))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    event_attendees: rows.map((row) => presentEventAttendee(row, { ...row, id: row.party_id })),
+    hidden_attendee_count: Number(hidden.n),
+  };
 }
 
 // ---- RSVP ---------------------------------------------------------------------------------

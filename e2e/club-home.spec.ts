@@ -27,6 +27,7 @@ import {
   sidewaysOverflow,
   signInAs,
 } from './support.ts';
+import { clubOfAnotherOrganization } from './roster.ts';
 
 /**
  * The club home as members meet it against the seeded server (issue 11, ROUTE-01, CLUB-01..18):
@@ -209,5 +210,20 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     await signInAs(page, MEMBER.username, DEMO_PASSWORD);
     await page.goto('/app/clubs/nosuchlodge');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
+  });
+
+  test("another organisation's club is the 404 page on its home, calendar and news alike (D53)", async ({
+    page,
+  }) => {
+    const subdomain = clubOfAnotherOrganization();
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    for (const path of [
+      `/app/clubs/${subdomain}`,
+      `/app/clubs/${subdomain}/calendar`,
+      `/app/clubs/${subdomain}/news`,
+    ]) {
+      await page.goto(path);
+      await expect(heading(page, NOT_FOUND_TITLE), path).toBeVisible();
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
   ERROR_DELETING_CALENDAR_EVENT,
   ERROR_RETRIEVING_EVENT_ATTENDEES,
   EVENT_ANNOUNCED,
+  NO_ATTENDEES,
   NOT_FOUND_TITLE,
   OK,
   POST_COMMENT,
@@ -28,11 +29,13 @@ import {
   SERVER_ERROR_TITLE,
   TRY_AGAIN,
   confirmAnnounceEvent,
+  otherOrganizationsAttendees,
 } from '../common/messages.ts';
 import type {
   CalendarEventAnswer,
   CalendarListAnswer,
   EventAttendeeAnswer,
+  EventAttendeesAnswer,
 } from '../common/schemas/calendar-event.ts';
 import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
 import { icsFileName } from '../web/pages/calendar/event-download.ts';
@@ -45,6 +48,7 @@ import {
   sidewaysOverflow,
   signInAs,
 } from './support.ts';
+import { eventOfAnotherOrganization } from './roster.ts';
 
 /**
  * The event screen as members meet it on the seeded server (issue 10 "Browser"; ROUTE-03,
@@ -299,6 +303,25 @@ test.describe('the event screen (CAL-11..22)', () => {
     await attendees.getByRole('button', { name: TRY_AGAIN }).click();
     await expect(attendees.getByTestId('attendee').first()).toBeVisible();
     await expect(attendees.getByText(ERROR_RETRIEVING_EVENT_ATTENDEES)).toHaveCount(0);
+  });
+
+  test('another organisation’s attendees are one line with their number, not names (CAL-19, D37, D53)', async ({
+    page,
+  }) => {
+    const id = eventOfAnotherOrganization();
+    const answer = page.waitForResponse(
+      (response) =>
+        isCall(response.request(), 'GET', `/calendar_events/${id}/attendees`) && response.ok(),
+    );
+    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${id}`);
+    const list = ((await (await answer).json()) as EventAttendeesAnswer).data;
+    expect(list.hidden_attendee_count).toBeGreaterThan(0);
+    const attendees = page.getByTestId('event-attendees');
+    await expect(attendees.getByTestId('hidden-attendees')).toHaveText(
+      otherOrganizationsAttendees(list.hidden_attendee_count, list.event_attendees.length > 0),
+    );
+    await expect(attendees.getByTestId('attendee')).toHaveCount(list.event_attendees.length);
+    await expect(attendees.getByText(NO_ATTENDEES)).toHaveCount(0);
   });
 
   test('Announce shows to the lodge’s webmaster while the event is unannounced, never to a member (CAL-21, PERM-07)', async ({

@@ -87,3 +87,59 @@ export function memberOfAnotherOrganization(): number {
     db.close();
   }
 }
+
+function readDemoDatabase<T>(read: (db: Database.Database) => T): T {
+  const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('LODGEHALL_E2E_DATA_DIR is not set (see e2e/playwright.config.ts).');
+  const db = new Database(path.join(dataDir, 'lodgehall.sqlite'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A club of another organisation than the demo personas', with its events and posts: its home,
+ * calendar and news are the 404 page for them (decisions D40, D53).
+ */
+export function clubOfAnotherOrganization(): string {
+  return readDemoDatabase((db) => {
+    const row = db
+      .prepare(
+        `select c.subdomain
+           from clubs c
+           join organizations o on o.id = c.organization_id and o.name <> ?
+          where exists (select 1 from calendar_events e where e.club_id = c.id)
+            and exists (select 1 from posts p where p.club_id = c.id)
+          order by c.id
+          limit 1`,
+      )
+      .get(DEMO_ORGANIZATION_NAME) as { subdomain: string } | undefined;
+    if (!row) throw new Error('The demo has no club of another organisation with news.');
+    return row.subdomain;
+  });
+}
+
+/**
+ * A PUBLIC event of another organisation's lodge with at least three answers: a demo persona
+ * sees the event, and its attendees only as a count (decision D53).
+ */
+export function eventOfAnotherOrganization(): number {
+  return readDemoDatabase((db) => {
+    const row = db
+      .prepare(
+        `select e.id
+           from calendar_events e
+           join clubs c on c.id = e.club_id
+           join organizations o on o.id = c.organization_id and o.name <> ?
+          where e.access = 'PUBLIC' and e.yes_count + e.no_count >= 3
+          order by e.id
+          limit 1`,
+      )
+      .get(DEMO_ORGANIZATION_NAME) as { id: number } | undefined;
+    if (!row) throw new Error('The demo has no answered event of another organisation.');
+    return row.id;
+  });
+}

@@ -172,6 +172,15 @@ export const ATTENDANCE_LABEL = 'Answers so far';
 export const ATTENDEES_TITLE = 'Who has answered';
 export const LOADING_ATTENDEES = 'Loading who has answered…';
 export const NO_ATTENDEES = 'No one has answered yet.';
+/**
+ * The attendees one may not see in the directory, only counted (D37, D53): after the names
+ * (`afterNames`) or alone.
+ */
+export const otherOrganizationsAttendees = (count: number, afterNames: boolean): string => {
+  const members =
+    count === 1 ? '1 member of another organization' : `${count} members of other organizations`;
+  return afterNames ? `and ${members}` : members;
+};
 export const EVENT_ANNOUNCED = 'The event has been announced.';
 export const ERROR_ANNOUNCING_EVENT = 'The event could not be announced. Please try again.';
 export const EDIT_EVENT_LINK = 'Edit';

@@ -150,9 +150,18 @@ export const eventAttendeeSchema = z.object({
 });
 export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
-export const eventAttendeesAnswerSchema = z.object({
-  data: z.object({ event_attendees: z.array(eventAttendeeSchema) }),
+/**
+ * The attendee list (CAL-19): the attendees the viewer may find in the directory (D37), and how
+ * many others answered, who are only counted (D53).
+ */
+export const eventAttendeeListSchema = z.object({
+  event_attendees: z.array(eventAttendeeSchema),
+  /** RSVPs (going or not) of members of organisations the viewer does not belong to. */
+  hidden_attendee_count: z.number().int().nonnegative(),
 });
+export type EventAttendeeList = z.infer<typeof eventAttendeeListSchema>;
+
+export const eventAttendeesAnswerSchema = z.object({ data: eventAttendeeListSchema });
 export type EventAttendeesAnswer = z.infer<typeof eventAttendeesAnswerSchema>;
 
 /** POST /event_attendees.json, flat as §7 writes it (CAL-15). */

@@ -28,7 +28,6 @@ import type { Param } from '../db/prepared.ts';
 import {
   INVALID_CHOICE,
   NO_SUCH_EVENT,
-  NO_SUCH_LODGE,
   NO_SUCH_RSVP,
   ONLY_OWN_RSVP,
 } from '../../common/messages.ts';
@@ -38,7 +37,7 @@ import type {
   CalendarGroup,
   CreateEventAttendeeRequest,
   EventAttendanceCounts,
-  EventAttendee,
+  EventAttendeeList,
   OwnEventAttendee,
   UpdateEventAttendeeRequest,
 } from '../../common/schemas/calendar-event.ts';
@@ -57,7 +56,9 @@ import {
 } from '../presenters/calendar-event.ts';
 import type { CalendarEventRow } from '../presenters/calendar-event.ts';
 import type { PhotoRow } from '../presenters/post.ts';
+import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
+import { visibleParty } from './parties.ts';
 import { shortBody } from './rich-text.ts';
 
 type Db = Kysely<Database>;
@@ -677,7 +678,9 @@ export interface ClubCalendarPage extends CalendarPage {
 
 /**
  * GET /clubs/calendar_events.json?subdomain=: the events of the club and the clubs below it
- * that the member may see, and the type names its filter needs (CAL-08..10).
+ * that the member may see, and the type names its filter needs (CAL-08..10). A club the member
+ * may not open (mayViewClub: another organisation's) is the 404 of an unknown one, as its home
+ * is (D53).
  */
 export async function listClubCalendarEvents(
   ctx: ServiceContext,
@@ -688,13 +691,23 @@ export async function listClubCalendarEvents(
   typeNames?: readonly string[],
 ): Promise<ClubCalendarPage> {
   const member = requireMember(actor);
-  const club = await ctx.db
-    .selectFrom('clubs as c')
-    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .select(['c.id', 'c.name', 'c.subdomain', 'c.organization_id', 't.rank', 't.name as type_name'])
-    .where('c.subdomain', '=', subdomain)
-    .executeTakeFirst();
-  if (!club) throw new NotFoundError(NO_SUCH_LODGE);
+  const club = await visibleClubOr404(
+    ctx,
+    member,
+    await ctx.db
+      .selectFrom('clubs as c')
+      .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.subdomain',
+        'c.organization_id',
+        't.rank',
+        't.name as type_name',
+      ])
+      .where('c.subdomain', '=', subdomain)
+      .executeTakeFirst(),
+  );
   const [types, tree] = await Promise.all([
     ctx.db
       .selectFrom('club_types')
@@ -791,36 +804,54 @@ export async function getCalendarEvent(
   });
 }
 
-/** GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. */
+/**
+ * GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. Only the members the
+ * viewer may find in the directory are named (mayViewParty, D37, written as SQL in
+ * `visibleParty`), the viewer always among them; the others are only counted (D53), so an
+ * event open to every member does not list another organisation's roster. The event's own
+ * counts (yes, no, guests) count everyone.
+ */
 export async function listEventAttendees(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
-): Promise<EventAttendee[]> {
+): Promise<EventAttendeeList> {
   const member = requireMember(actor);
   await loadVisibleEvent(ctx, member, id);
-  const rows = await ctx.db
-    .selectFrom('event_attendees as ea')
-    .innerJoin('parties as p', 'p.id', 'ea.party_id')
-    .select([
-      'ea.id',
-      'ea.status',
-      'ea.guests',
-      'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'p.avatar_medium_key',
-    ])
-    .where('ea.calendar_event_id', '=', id)
-    .orderBy('ea.status', 'desc')
-    .orderBy('p.last_name')
-    .orderBy('p.first_name')
-    .orderBy('ea.id')
-    .execute();
-  return rows.map((row) => presentEventAttendee(row, { ...row, id: row.party_id }));
+  const attendees = () =>
+    ctx.db
+      .selectFrom('event_attendees as ea')
+      .innerJoin('parties as p', 'p.id', 'ea.party_id')
+      .where('ea.calendar_event_id', '=', id);
+  const [rows, hidden] = await Promise.all([
+    attendees()
+      .select([
+        'ea.id',
+        'ea.status',
+        'ea.guests',
+        'p.id as party_id',
+        'p.first_name',
+        'p.middle_name',
+        'p.last_name',
+        'p.suffix',
+        'p.preferred_name',
+        'p.avatar_medium_key',
+      ])
+      .where((eb) => visibleParty(ctx.db, eb, member))
+      .orderBy('ea.status', 'desc')
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('ea.id')
+      .execute(),
+    attendees()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.not(visibleParty(ctx.db, eb, member)))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    event_attendees: rows.map((row) => presentEventAttendee(row, { ...row, id: row.party_id })),
+    hidden_attendee_count: Number(hidden.n),
+  };
 }
 
 // ---- RSVP ---------------------------------------------------------------------------------

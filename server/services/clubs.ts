@@ -3,7 +3,8 @@
  * lodges by city, and the member's favourite lodges.
  *
  * Who sees which club is mayViewClub (policies/clubs.ts): the clubs of the member's
- * organisations (an admin: every club). A single club one may not see is a 404; the lists hold
+ * organisations (an admin: every club). A single club one may not see is a 404
+ * (club-visibility.ts, as its calendar and news are: D53); the lists hold
  * the same rule in SQL (`visibleClubs`), held to the policy on the demo data by
  * clubs.db.test.ts.
  */
@@ -11,7 +12,6 @@ import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import { localDateOf } from '../../common/event-time.ts';
 import { compareLodges, groupLodgesByCity, lodgeSearchNeedle } from '../../common/lodge-search.ts';
-import { NO_SUCH_LODGE } from '../../common/messages.ts';
 import { LODGE_SEARCH_LIMIT } from '../../common/schemas/club.ts';
 import type {
   Club,
@@ -24,8 +24,7 @@ import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { engineOf } from '../db/database.ts';
 import { clubIdsOf, currentClubIdsOf, organizationIdsOf, standingOf } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
-import { NotFoundError } from '../errors.ts';
-import { maySeeClubDashboard, mayViewClub } from '../policies/clubs.ts';
+import { maySeeClubDashboard } from '../policies/clubs.ts';
 import {
   presentClub,
   presentClubLinks,
@@ -34,6 +33,7 @@ import {
 } from '../presenters/club.ts';
 import type { ClubSummaryRow } from '../presenters/club.ts';
 import { nextClubEvent } from './calendar-events.ts';
+import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
 import { latestClubPost } from './posts.ts';
 
@@ -62,11 +62,6 @@ function visibleClubs(db: Db, member: Member) {
   return member.isAdmin
     ? query
     : query.where('c.organization_id', 'in', organizationIdsOf(db, member.partyId));
-}
-
-async function organizationIdSet(db: Db, member: Member): Promise<Set<number>> {
-  const rows = await organizationIdsOf(db, member.partyId).execute();
-  return new Set(rows.map((row) => row.organization_id));
 }
 
 function sortedSummaries(rows: readonly ClubSummaryRow[]): ClubSummary[] {
@@ -166,11 +161,7 @@ async function loadVisibleClubSummary(
     .select('c.organization_id')
     .where('c.id', '=', clubId)
     .executeTakeFirst();
-  if (!row) throw new NotFoundError(NO_SUCH_LODGE);
-  if (!mayViewClub(member, row.organization_id, await organizationIdSet(ctx.db, member))) {
-    throw new NotFoundError(NO_SUCH_LODGE);
-  }
-  return row;
+  return visibleClubOr404(ctx, member, row);
 }
 
 /** POST /favorite_clubs.json (CLUB-20, API-CLUB-08): follow a club; following it again is no change. */
@@ -280,11 +271,11 @@ export async function getClubBySubdomain(
   subdomain: string,
 ): Promise<Club> {
   const member = requireMember(actor);
-  const row = await selectClub(ctx.db).where('c.subdomain', '=', subdomain).executeTakeFirst();
-  if (!row) throw new NotFoundError(NO_SUCH_LODGE);
-  if (!mayViewClub(member, row.organization_id, await organizationIdSet(ctx.db, member))) {
-    throw new NotFoundError(NO_SUCH_LODGE);
-  }
+  const row = await visibleClubOr404(
+    ctx,
+    member,
+    await selectClub(ctx.db).where('c.subdomain', '=', subdomain).executeTakeFirst(),
+  );
   const today = localDateOf(Date.now(), row.time_zone_id);
   const [standing, followed, officers, group, groupies, types, nextEvent, latestPost] =
     await Promise.all([

@@ -2,7 +2,6 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   FIELD_BLANK as BLANK,
   INVALID_CHOICE,
-  NO_SUCH_LODGE,
   NO_SUCH_POST,
   ONLY_WEBMASTERS_POST_AS_LODGE,
   notAPhotoOfThisPost,
@@ -31,6 +30,7 @@ import {
 import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
 import { presentPostBody } from '../presenters/post.ts';
 import type { PostRow } from '../presenters/post.ts';
+import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
 import { publishAll } from '../realtime/bus.ts';
 import { removeOwnerNotices } from './notices.ts';
@@ -117,7 +117,11 @@ async function loadViewerFacts(
 // cannot shift it, and the (created_at, id) indexes serve the order, so page N costs reading
 // about (N + 1) * 20 index entries. Deleting a post does shift later pages by one (accepted).
 
-/** GET /clubs/posts.json: one lodge's posts that the member may see (admins: all of them). */
+/**
+ * GET /clubs/posts.json: one lodge's posts that the member may see (admins: all of them). A
+ * club the member may not open (mayViewClub: another organisation's) is the 404 of an unknown
+ * one, as its home is (D53); a single post keeps its own rule (mayViewPost).
+ */
 export async function listClubPosts(
   ctx: ServiceContext,
   actor: Actor,
@@ -125,12 +129,15 @@ export async function listClubPosts(
   page: PageRequest,
 ): Promise<Post[]> {
   const member = requireMember(actor);
-  const club = await ctx.db
-    .selectFrom('clubs')
-    .select('id')
-    .where('subdomain', '=', subdomain)
-    .executeTakeFirst();
-  if (!club) throw new NotFoundError(NO_SUCH_LODGE);
+  const club = await visibleClubOr404(
+    ctx,
+    member,
+    await ctx.db
+      .selectFrom('clubs')
+      .select(['id', 'organization_id'])
+      .where('subdomain', '=', subdomain)
+      .executeTakeFirst(),
+  );
   let query = clubPostsVisibleTo(ctx.db, member, club.id)
     .limit(POSTS_PAGE_SIZE)
     .offset(page.page * POSTS_PAGE_SIZE);

@@ -18,8 +18,8 @@ import {
   type CalendarEvent,
   type CalendarEventDetail,
   type CalendarGroup,
-  type EventAttendee,
   type EventAttendeeAnswer,
+  type EventAttendeeList,
   type OwnEventAttendee,
   type CreateCalendarEventRequest,
   type UpdateCalendarEventRequest,
@@ -227,14 +227,17 @@ export function calendarEventAttendeesKey(id: number) {
 export async function fetchEventAttendees(
   id: number,
   signal?: AbortSignal,
-): Promise<EventAttendee[]> {
+): Promise<EventAttendeeList> {
   const answer = await apiRequest<unknown>('GET', `/calendar_events/${id}/attendees`, {
     ...(signal ? { signal } : {}),
   });
-  return eventAttendeesAnswerSchema.parse(answer).data.event_attendees;
+  return eventAttendeesAnswerSchema.parse(answer).data;
 }
 
-/** `GET /calendar_events/{id}/attendees` (CAL-19); its failure is ERR-36 on the screen. */
+/**
+ * `GET /calendar_events/{id}/attendees` (CAL-19): those the member may see, and the count of
+ * the others (D53); its failure is ERR-36 on the screen.
+ */
 export function useEventAttendees(id: number) {
   return useQuery({
     queryKey: calendarEventAttendeesKey(id),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '../../../common/display-name.ts';
 import type {
   CalendarEvent,
   CalendarEventAnswer,
@@ -11,8 +12,10 @@ import { ADMIN, DEMO_CLUBS, MEMBER, MEMBER2, WEBMASTER } from '../../db/seed/per
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { allEvents, eventViewerOf } from '../../test/event-visibility.ts';
+import { rosterOf } from '../../test/party-visibility.ts';
+import type { Roster } from '../../test/party-visibility.ts';
 import type { EventLine } from '../../test/event-visibility.ts';
-import { seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import { seedDemoData, signInAs, signInPersonas } from '../../test/member-client.ts';
 import type { MemberClient, PersonaKey, SignedInPersona } from '../../test/member-client.ts';
 
 interface Problem {
@@ -229,6 +232,197 @@ describe('GET /calendar_events/{id}.json and /attendees (API-CAL-02, API-CAL-07)
     expect(list.map((a) => a.party.id)).toContain(personas.M.partyId);
     const firstNo = list.findIndex((a) => a.status === 'NO');
     if (firstNo >= 0) expect(list.slice(firstNo).every((a) => a.status === 'NO')).toBe(true);
+  });
+});
+
+describe('the attendee list names only members one may find in the directory (CAL-19, D37, D53)', () => {
+  let roster: Roster;
+  /** A MEMBER or PUBLIC event of M's lodge, answered by M, M2 and two members of another organisation. */
+  let eventId: number;
+  let strangers: { partyId: number; client: MemberClient; names: string[] }[];
+
+  interface Rsvp {
+    id: number;
+    party_id: number;
+    status: 'YES' | 'NO';
+    guests: number;
+  }
+
+  async function rsvpsOf(id: number): Promise<Rsvp[]> {
+    return db()
+      .selectFrom('event_attendees')
+      .select(['id', 'party_id', 'status', 'guests'])
+      .where('calendar_event_id', '=', id)
+      .orderBy('id')
+      .execute();
+  }
+
+  async function attendeesAs(client: MemberClient, id: number) {
+    const response = await client.request<EventAttendeesAnswer>(
+      'GET',
+      `/calendar_events/${id}/attendees`,
+    );
+    expect(response.status).toBe(200);
+    return { ...response.body.data, text: response.text };
+  }
+
+  /** What the viewer's answer must be, by the second opinion of server/test/party-visibility.ts. */
+  async function expectedFor(viewer: number, id: number) {
+    const rsvps = await rsvpsOf(id);
+    const seen = rsvps.filter((rsvp) => roster.sees(viewer, rsvp.party_id));
+    return {
+      listed: seen.map((rsvp) => rsvp.id).sort((a, b) => a - b),
+      hidden: rsvps.length - seen.length,
+    };
+  }
+
+  function listedIds(answer: { event_attendees: { id: number }[] }): number[] {
+    return answer.event_attendees.map((attendee) => attendee.id).sort((a, b) => a - b);
+  }
+
+  beforeAll(async () => {
+    roster = await rosterOf(db());
+    const event = await db()
+      .selectFrom('calendar_events as e')
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .select('e.id')
+      .where('c.subdomain', '=', DEMO_CLUBS.L1)
+      .where('e.access', 'in', ['PUBLIC', 'MEMBER'])
+      .where('e.name', 'not in', ['Centennial Banquet', 'Open House'])
+      .orderBy('e.id')
+      .executeTakeFirstOrThrow();
+    eventId = event.id;
+    const accounts = await db()
+      .selectFrom('users as u')
+      .innerJoin('parties as p', 'p.id', 'u.party_id')
+      .select([
+        'u.username',
+        'p.id',
+        'p.first_name',
+        'p.middle_name',
+        'p.last_name',
+        'p.suffix',
+        'p.preferred_name',
+      ])
+      .where('u.party_id', 'in', roster.strangersTo(personas.M.partyId))
+      .where('u.is_admin', '=', 0)
+      .orderBy('p.id')
+      .limit(2)
+      .execute();
+    expect(accounts, 'two members of another organisation with accounts').toHaveLength(2);
+    strangers = await Promise.all(
+      accounts.map(async (account) => ({
+        partyId: account.id,
+        client: await signInAs(server, account.username),
+        names: [
+          displayName(account),
+          `${account.first_name ?? ''} ${account.last_name ?? ''}`,
+          `${account.last_name ?? ''}, ${account.first_name ?? ''}`,
+        ],
+      })),
+    );
+    const answers: [MemberClient, 'YES' | 'NO', number][] = [
+      [m, 'YES', 1],
+      [m2, 'NO', 0],
+      [strangers[0]?.client ?? m, 'YES', 2],
+      [strangers[1]?.client ?? m, 'NO', 0],
+    ];
+    for (const [client, status, guests] of answers) {
+      const response = await client.request('POST', '/event_attendees.json', {
+        body: { calendar_event_id: eventId, status, guests },
+      });
+      expect(response.status, response.text).toBe(200);
+    }
+  });
+
+  it("M sees M's organisation's attendees, the others only as a count, and no trace of them", async () => {
+    const answer = await attendeesAs(m, eventId);
+    const expected = await expectedFor(personas.M.partyId, eventId);
+    expect({ listed: listedIds(answer), hidden: answer.hidden_attendee_count }).toEqual(expected);
+    expect(expected.hidden).toBeGreaterThanOrEqual(2);
+    const parties = answer.event_attendees.map((attendee) => attendee.party.id);
+    expect(parties).toEqual(expect.arrayContaining([personas.M.partyId, personas.M2.partyId]));
+    const theirRsvps = (await rsvpsOf(eventId)).filter((rsvp) =>
+      strangers.some((stranger) => stranger.partyId === rsvp.party_id),
+    );
+    expect(theirRsvps).toHaveLength(2);
+    for (const stranger of strangers) {
+      expect(parties).not.toContain(stranger.partyId);
+      for (const name of stranger.names) expect(answer.text).not.toContain(name);
+    }
+    expect(listedIds(answer)).not.toEqual(
+      expect.arrayContaining([theirRsvps[0]?.id, theirRsvps[1]?.id]),
+    );
+    // Going first still holds among those named.
+    const firstNo = answer.event_attendees.findIndex((a) => a.status === 'NO');
+    expect(firstNo).toBeGreaterThan(0);
+    expect(answer.event_attendees.slice(firstNo).every((a) => a.status === 'NO')).toBe(true);
+  });
+
+  it("the event's counts still count everyone who answered", async () => {
+    const rsvps = await rsvpsOf(eventId);
+    const going = rsvps.filter((rsvp) => rsvp.status === 'YES');
+    const detail = await m.request<CalendarEventAnswer>('GET', `/calendar_events/${eventId}.json`);
+    expect(detail.body.data.calendar_event.event_attendance_counts).toEqual({
+      yes: going.length,
+      no: rsvps.length - going.length,
+      guests: going.reduce((sum, rsvp) => sum + rsvp.guests, 0),
+    });
+  });
+
+  it('a member of the other organisation sees themself named, and M and M2 only counted', async () => {
+    const stranger = strangers[0];
+    if (!stranger) throw new Error('no stranger signed in');
+    const answer = await attendeesAs(stranger.client, eventId);
+    expect({ listed: listedIds(answer), hidden: answer.hidden_attendee_count }).toEqual(
+      await expectedFor(stranger.partyId, eventId),
+    );
+    const parties = answer.event_attendees.map((attendee) => attendee.party.id);
+    expect(parties).toContain(stranger.partyId);
+    expect(parties).not.toContain(personas.M.partyId);
+    expect(parties).not.toContain(personas.M2.partyId);
+    for (const persona of [MEMBER, MEMBER2]) {
+      const name = displayName({
+        first_name: persona.firstName,
+        middle_name: persona.middleName,
+        last_name: persona.lastName,
+        suffix: persona.suffix,
+        preferred_name: persona.preferredName,
+      });
+      expect(answer.text).not.toContain(name);
+    }
+  });
+
+  it("an admin is named the same rule: the directory is the organisation's roster (D37)", async () => {
+    const answer = await attendeesAs(personas.A.client, eventId);
+    expect({ listed: listedIds(answer), hidden: answer.hidden_attendee_count }).toEqual(
+      await expectedFor(personas.A.partyId, eventId),
+    );
+    const parties = answer.event_attendees.map((attendee) => attendee.party.id);
+    expect(parties).toContain(personas.M.partyId);
+    for (const stranger of strangers) expect(parties).not.toContain(stranger.partyId);
+  });
+
+  it("another organisation's event shows M only the count of its seeded attendees", async () => {
+    const own = await db()
+      .selectFrom('clubs')
+      .select('organization_id')
+      .where('subdomain', '=', DEMO_CLUBS.L1)
+      .executeTakeFirstOrThrow();
+    const theirs = await db()
+      .selectFrom('calendar_events as e')
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .select(['e.id', 'e.yes_count', 'e.no_count'])
+      .where('c.organization_id', '!=', own.organization_id)
+      .where('e.access', 'in', ['PUBLIC', 'MEMBER'])
+      .where('e.yes_count', '>', 2)
+      .orderBy('e.id')
+      .executeTakeFirstOrThrow();
+    const answer = await attendeesAs(m, theirs.id);
+    const expected = await expectedFor(personas.M.partyId, theirs.id);
+    expect({ listed: listedIds(answer), hidden: answer.hidden_attendee_count }).toEqual(expected);
+    expect(answer.hidden_attendee_count).toBeGreaterThan(0);
+    expect(expected.listed.length + expected.hidden).toBe(theirs.yes_count + theirs.no_count);
   });
 });
 

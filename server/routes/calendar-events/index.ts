@@ -95,7 +95,8 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     '/calendar_events/:id/attendees',
     {
       schema: {
-        summary: "An event's RSVPs, going first; 404 when the member may not see it",
+        summary:
+          "An event's RSVPs, going first: those one may find named, the others counted; 404 if hidden",
         tags: ['calendar'],
         params: calendarEventIdParamsSchema,
         response: { 200: eventAttendeesAnswerSchema },
@@ -103,9 +104,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: {
-        event_attendees: await listEventAttendees(app.services, request.actor, request.params.id),
-      },
+      data: await listEventAttendees(app.services, request.actor, request.params.id),
     }),
   );
 

@@ -228,6 +228,68 @@ describe('GET /clubs/by_subdomain.json (API-CLUB-02, ENT-09, ROUTE-01)', () => {
   });
 });
 
+describe("one rule for another organisation's club: its home, calendar and news (D40, D53, AMB-44)", () => {
+  const pages = [
+    (subdomain: string) => `/clubs/by_subdomain.json?subdomain=${subdomain}`,
+    (subdomain: string) => `/clubs/calendar_events.json?subdomain=${subdomain}`,
+    (subdomain: string) => `/clubs/posts.json?subdomain=${subdomain}&page=0`,
+  ];
+
+  it('is the 404 of an unknown subdomain on all three, byte for byte', async () => {
+    const other = await otherOrganizationsClub();
+    for (const page of pages) {
+      const unknown = await member.request('GET', page('nosuch'));
+      const response = await member.request('GET', page(other.subdomain));
+      expect(unknown.status, page('nosuch')).toBe(404);
+      expect({ path: page(other.subdomain), status: response.status, body: response.text }).toEqual(
+        {
+          path: page(other.subdomain),
+          status: 404,
+          body: unknown.text,
+        },
+      );
+      expect(response.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("opens all three for the member's own organisation's clubs, and any club for an admin", async () => {
+    const other = await otherOrganizationsClub();
+    for (const page of pages) {
+      for (const subdomain of [DEMO_CLUBS.L1, DEMO_CLUBS.L2, DEMO_CLUBS.grandLodge]) {
+        expect((await member.request('GET', page(subdomain))).status, page(subdomain)).toBe(200);
+      }
+      expect(
+        (await admin.request('GET', page(other.subdomain))).status,
+        page(other.subdomain),
+      ).toBe(200);
+    }
+  });
+
+  it("keeps a PUBLIC or MEMBER event and post of another organisation's club readable by id", async () => {
+    const own = await clubRow(DEMO_CLUBS.L1);
+    const event = await db()
+      .selectFrom('calendar_events as e')
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .select('e.id')
+      .where('c.organization_id', '!=', own.organization_id)
+      .where('e.access', 'in', ['PUBLIC', 'MEMBER'])
+      .orderBy('e.id')
+      .executeTakeFirstOrThrow();
+    const post = await db()
+      .selectFrom('posts as p')
+      .innerJoin('clubs as c', 'c.id', 'p.club_id')
+      .select('p.id')
+      .where('c.organization_id', '!=', own.organization_id)
+      .where('p.type', '=', 'ClubPost')
+      .where('p.access', 'in', ['PUBLIC', 'MEMBER'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    expect((await member.request('GET', `/calendar_events/${event.id}.json`)).status).toBe(200);
+    expect((await member.request('GET', `/posts/${post.id}.json`)).status).toBe(200);
+  });
+});
+
 describe('the next event and the latest post follow the calendar and posts visibility (CLUB-09, CLUB-10)', () => {
   it("a lodge's CLUB event and post show to its members, not to other members", async () => {
     const l2 = await clubRow(DEMO_CLUBS.L2);

@@ -24,7 +24,7 @@ import classes from './ClubCalendarPage.module.css';
  * /clubs/{subdomain}/calendar (ROUTE-02, CAL-03, CAL-04, CAL-08..10): the events of a club and
  * the clubs below it in day sections, with a toggle for each type of club among them when there
  * is more than one; each event opens at /clubs/{subdomain}/calendar/{id} (ROUTE-03). An unknown
- * subdomain shows the 404 page (AMB-44). The list is the /calendar one's, so its refetch rules
+ * subdomain, or another organisation's club, shows the 404 page (AMB-44, D53). The list is the /calendar one's, so its refetch rules
  * (CAL-06, AMB-47) count a club's calendar as another entity than the main one.
  */
 export function ClubCalendarPage() {

@@ -8,6 +8,7 @@ import {
   LOADING_EVENT,
   NO_ATTENDEES,
   NOT_FOUND_TITLE,
+  otherOrganizationsAttendees,
   RSVP_GUESTS_LABEL,
   RSVP_NOT_GOING,
   RSVP_QUESTION,
@@ -42,7 +43,7 @@ const comments = respond(200, {
     comment_container: { id: 1005, comment_count: 0, allows_comments: false, comments: [] },
   },
 });
-const noAttendees = respond(200, { data: { event_attendees: [] } });
+const noAttendees = respond(200, { data: { event_attendees: [], hidden_attendee_count: 0 } });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -143,6 +144,7 @@ describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
           { id: 1, status: 'YES', guests: 3, party: testParty(8, 'Bill Harper') },
           { id: 2, status: 'NO', guests: 0, party: testParty(9, 'Julio Fry') },
         ],
+        hidden_attendee_count: 0,
       },
     });
     fireEvent.click(screen.getByRole('button', { name: TRY_AGAIN }));
@@ -151,6 +153,54 @@ describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
       'BHBill HarperGoing +3 guests',
       'JFJulio FryNot Going',
     ]);
+  });
+});
+
+describe('attendees of other organisations are a count, not names (CAL-19, D37, D53)', () => {
+  function renderWithAttendees(list: unknown) {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail(),
+        'GET /calendar_events/5/attendees': respond(200, { data: list }),
+        'GET /comment_containers/1005.json': comments,
+      }),
+    );
+    renderAt('/calendar/5');
+  }
+
+  it('closes the names with the number of the others', async () => {
+    renderWithAttendees({
+      event_attendees: [{ id: 1, status: 'YES', guests: 0, party: testParty(8, 'Bill Harper') }],
+      hidden_attendee_count: 12,
+    });
+    const rows = await screen.findAllByTestId('attendee');
+    expect(rows.map((row) => row.textContent)).toEqual(['BHBill HarperGoing']);
+    const line = screen.getByTestId('hidden-attendees');
+    expect(line.textContent).toBe(otherOrganizationsAttendees(12, true));
+    expect(line.textContent).toBe('and 12 members of other organizations');
+    // The line follows the list inside the same section.
+    const section = screen.getByTestId('event-attendees');
+    expect(within(section).getByRole('list').compareDocumentPosition(line)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it('says the number alone when no one the member may see has answered', async () => {
+    renderWithAttendees({ event_attendees: [], hidden_attendee_count: 1 });
+    const line = await screen.findByTestId('hidden-attendees');
+    expect(line.textContent).toBe('1 member of another organization');
+    expect(screen.queryByTestId('attendee')).toBeNull();
+    expect(screen.queryByText(NO_ATTENDEES)).toBeNull();
+    expect(within(screen.getByTestId('event-attendees')).queryByRole('list')).toBeNull();
+  });
+
+  it('shows no count when every attendee is named', async () => {
+    renderWithAttendees({
+      event_attendees: [{ id: 1, status: 'NO', guests: 0, party: testParty(8, 'Bill Harper') }],
+      hidden_attendee_count: 0,
+    });
+    expect(await screen.findAllByTestId('attendee')).toHaveLength(1);
+    expect(screen.queryByTestId('hidden-attendees')).toBeNull();
   });
 });
 

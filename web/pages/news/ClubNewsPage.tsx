@@ -18,7 +18,7 @@ import { PostListView } from './PostListView.tsx';
 /**
  * /clubs/{subdomain}/news (ROUTE-04): one lodge's posts with Load More; each opens at
  * /clubs/{subdomain}/news/{id} (ROUTE-05), and the way back leads to the lodge's home. An
- * unknown subdomain shows the 404 page (AMB-44).
+ * unknown subdomain, or another organisation's club, shows the 404 page (AMB-44, D53).
  */
 export function ClubNewsPage() {
   const subdomain = useParams().id ?? '';

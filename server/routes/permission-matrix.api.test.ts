@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONA_NAMES } from '../test/access-matrix.ts';
+import { startTestServer } from '../test/api-harness.ts';
+import type { TestServer } from '../test/api-harness.ts';
+import { seedDemoData } from '../test/member-client.ts';
+import {
+  createMatrix,
+  documentedOperations,
+  loadAccessEntries,
+} from '../test/permission-matrix.ts';
+import type { Matrix } from '../test/permission-matrix.ts';
+
+/*
+ * The permission matrix (issue 21, docs/decisions.md D55): every operation of the OpenAPI
+ * document, called by the visitor, M, M2, W, A and X (a member of another organisation), each
+ * answer's status held to what the operation's route folder declares in its `access.ts`, and
+ * every 2xx answer's people to the directory's rule (D37). An operation without an entry fails,
+ * so no route ships unexamined.
+ */
+
+const entries = await loadAccessEntries(fileURLToPath(new URL('.', import.meta.url)));
+
+let server: TestServer;
+let matrix: Matrix;
+let operations: string[];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    // The flows' browsers each call from an address of their own (X-Forwarded-For), and the
+    // matrix signs in some twenty times from one: limits are not what it tests.
+    env: { TRUST_PROXY: 'true', SIGN_IN_LIMIT_PER_ADDRESS: '1000' },
+  });
+  await seedDemoData(server);
+  operations = await documentedOperations(server);
+  matrix = await createMatrix(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the permission matrix covers the route table', () => {
+  it('has one entry for every operation of the OpenAPI document, and none for another', () => {
+    const declared = entries.map(({ entry }) => entry.operation);
+    expect(operations.length).toBeGreaterThan(70);
+    expect({
+      withoutEntry: operations.filter((operation) => !declared.includes(operation)),
+      notInTheDocument: declared.filter((operation) => !operations.includes(operation)),
+      declaredTwice: declared.filter((operation, index) => declared.indexOf(operation) !== index),
+    }).toEqual({ withoutEntry: [], notInTheDocument: [], declaredTwice: [] });
+  });
+});
+
+describe('each operation, called by every persona', () => {
+  for (const { folder, entry } of entries) {
+    const outcomes = PERSONA_NAMES.map((persona) => `${persona} ${entry.expect[persona]}`);
+    it(`${entry.operation} (${folder}): ${outcomes.join(', ')}`, async () => {
+      const wrong: string[] = [];
+      for (const persona of PERSONA_NAMES) wrong.push(...(await matrix.cell(entry, persona)));
+      expect(wrong).toEqual([]);
+    });
+  }
+});

@@ -62,6 +62,10 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -70,7 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    trustProxy: config.TRUST_PROXY,
+    // A number of hops is given as a function: Fastify's types take no number, proxy-addr does the same.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: false },
     // Every refusal is problem+json (docs/architecture.md §4), the framework's and Node's own too:
     // they are answered in plugins/problems.ts instead of with Fastify's internal codes.

@@ -90,4 +90,17 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
   });
+
+  it('reads TRUST_PROXY as no proxy, a number of proxies or their networks (D52)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    // 'true' is the one proxy in front: believing every hop would let a client choose its address.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(ConfigError);
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanSetting = z
@@ -6,6 +7,38 @@ const booleanSetting = z
     error: 'expected true or false',
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`): none, a number of hops, or
+ * the proxies' addresses and networks. `true` means the one reverse proxy in front: believing
+ * every hop would take the address the client wrote itself, and every limit per address with it.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const networks = value.split(',').map((part) => part.trim());
+    const bad = networks.find((network) => !(ipaddr.isValid(network) || isNetwork(network)));
+    if (bad === undefined) return networks;
+    context.addIssue({
+      code: 'custom',
+      message: `expected false, true, a number of proxies, or proxy addresses and networks (not '${bad}')`,
+    });
+    return z.NEVER;
+  });
+
+function isNetwork(text: string): boolean {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An http(s) address with the {lat} and {lng} placeholders a static map needs. */
 function isMapTemplate(template: string): boolean {
@@ -42,7 +75,7 @@ const configSchema = z.object({
       error: 'expected one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  TRUST_PROXY: booleanSetting.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   // A lodge meeting shares one address behind the hall's router: raise this if many members
   // sign in there at once.
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -51,29 +52,43 @@ export async function enforceLimits(
 }
 
 /**
- * Guessing one account's secret (a password, a birth date) is counted twice: per account and
- * address together, and per account from every address. Only the pair refuses outright, so a
- * stranger's failures lock out the stranger and nobody else. The account's count is a ceiling far
- * above what a member mistypes, and even past it the address that has not failed at this
- * account (the member's own, as a rule) still gets its answer: past the ceiling a guesser gets
- * one try per fresh address, never a lock-out of the member (OWASP ASVS 5.0 V6.3, decisions D52).
+ * The address a limit counts by: an IPv4 address as it is, an IPv6 address by its /64 network,
+ * since one subscriber is given a whole /64 and could otherwise take a fresh address per try.
  */
-export interface GuessLimits {
-  /** One account from one address, e.g. `sign-in:pair:<username>:<address>`. */
-  pair: Limit;
-  /** One account from every address. */
-  account: Limit;
+export function addressKey(ip: string | null): string {
+  if (ip === null || !ipaddr.isValid(ip)) return 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
 /**
- * Counts one guess from the pair before the secret is checked (so guesses sent at once are
- * counted at once) and throws a 429 when the pair is over its limit, or the account is over its
- * ceiling and this address has failed at it before. Follow it with `guessFailed` or
- * `guessSucceeded`.
+ * Attempts at one account's secret (a password, a birth date) or at something it spends (codes
+ * sent) are counted per account and address together, and per account from every address. Only
+ * the pair refuses outright, so a stranger's attempts hold back the stranger's address and nobody
+ * else. The account's count is a ceiling far above what a member does by mistake, and even past
+ * it an address that has not failed at this account within the ceiling's window (the member's
+ * own, as a rule) still gets its answer: past the ceiling a guesser gets one try per fresh
+ * address, never a lock-out of the member (OWASP ASVS 5.0 V6.3, decisions D52).
  */
-export async function admitGuess(
+export interface PairedLimits {
+  /** One account from one address, e.g. `sign-in:pair:<username>:<address>`. */
+  pair: Limit;
+  /** One account from every address; also how long an address is remembered to have failed. */
+  account: Limit;
+}
+
+const failedMark = (limits: PairedLimits) => `${limits.pair.key}:failed`;
+
+/**
+ * Counts one attempt from the pair before the secret is checked (so attempts sent at once are
+ * counted at once) and throws a 429 when the pair is over its limit, or the account is over its
+ * ceiling and this address has failed at it within the ceiling's window. Follow it with
+ * `attemptFailed` or `attemptSucceeded`.
+ */
+export async function admitAttempt(
   db: Kysely<Database>,
-  limits: GuessLimits,
+  limits: PairedLimits,
   now = Date.now(),
   title?: string,
 ): Promise<void> {
@@ -81,31 +96,49 @@ export async function admitGuess(
   if (pair.count > limits.pair.max) {
     throw new TooManyRequestsError((pair.resetAt - now) / 1000, title);
   }
-  const failedHereBefore = pair.count > 1;
-  if (!failedHereBefore) return;
-  const account = await db
+  const rows = await db
     .selectFrom('rate_limit_counters')
-    .select(['count', 'reset_at'])
-    .where('key', '=', limits.account.key)
+    .select(['key', 'count', 'reset_at'])
+    .where('key', 'in', [limits.account.key, failedMark(limits)])
     .where('reset_at', '>', now)
-    .executeTakeFirst();
-  if (account && account.count >= limits.account.max) {
-    throw new TooManyRequestsError((account.reset_at - now) / 1000, title);
+    .execute();
+  const account = rows.find((row) => row.key === limits.account.key);
+  const failed = rows.find((row) => row.key !== limits.account.key);
+  if (account && failed && account.count >= limits.account.max) {
+    // Let in again when either is forgotten: the ceiling's window ends or the address's failure ages out.
+    const resetAt = Math.min(account.reset_at, failed.reset_at);
+    throw new TooManyRequestsError((resetAt - now) / 1000, title);
   }
 }
 
-/** A wrong guess: counts against the account's ceiling (the pair counted it on admission). */
-export async function guessFailed(
+/**
+ * A failed attempt: counts against the account's ceiling and marks the address as one that has
+ * failed here, for as long as the ceiling's window (the pair's own count ages out sooner).
+ */
+export async function attemptFailed(
   db: Kysely<Database>,
-  limits: GuessLimits,
+  limits: PairedLimits,
   now = Date.now(),
 ): Promise<void> {
   await hitLimit(db, limits.account, now);
+  await db
+    .insertInto('rate_limit_counters')
+    .values({ key: failedMark(limits), count: 1, reset_at: now + limits.account.windowMs })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql<number>`rate_limit_counters.count + 1`,
+        reset_at: now + limits.account.windowMs,
+      }),
+    )
+    .execute();
 }
 
 /** A right guess: this address starts afresh at this account. */
-export async function guessSucceeded(db: Kysely<Database>, limits: GuessLimits): Promise<void> {
-  await clearLimit(db, limits.pair.key);
+export async function attemptSucceeded(db: Kysely<Database>, limits: PairedLimits): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('key', 'in', [limits.pair.key, failedMark(limits)])
+    .execute();
 }
 
 /** Forgets the attempts on a key, e.g. an account's failed sign-ins after a good one. */

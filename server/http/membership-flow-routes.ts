@@ -121,6 +121,7 @@ export function registerMembershipFlowRoutes<
         flow,
         request.cookies[cookie.name],
         routes.stepTwo.optionKey(request.body as z.output<Two>),
+        request.ip,
       );
       return { data: { selected_authentication_option_anonymized: anonymized } };
     },

@@ -69,9 +69,10 @@ export async function flowStepTwo(
   flow: MembershipFlow,
   flowToken: string | undefined,
   optionKey: string,
+  ip: string | null,
 ): Promise<{ anonymized: string }> {
   openFlowStep(actor);
-  return sendCode(ctx, flow, flowToken, optionKey);
+  return sendCode(ctx, flow, flowToken, optionKey, ip);
 }
 
 /** Step three: the code is right, and the flow lives on for step four. */

@@ -31,8 +31,14 @@ import {
   tryCode,
 } from '../auth/one-time-codes.ts';
 import type { FlowRow } from '../auth/one-time-codes.ts';
-import { admitGuess, enforceLimits, guessFailed, guessSucceeded } from '../auth/rate-limit.ts';
-import type { GuessLimits } from '../auth/rate-limit.ts';
+import {
+  addressKey,
+  admitAttempt,
+  attemptFailed,
+  attemptSucceeded,
+  enforceLimits,
+} from '../auth/rate-limit.ts';
+import type { PairedLimits } from '../auth/rate-limit.ts';
 import { currentMembershipsOf } from '../db/memberships.ts';
 import type { ContactKind, Database, MemberStatusValue, OneTimeCodePurpose } from '../db/schema.ts';
 import { AppError, ValidationError } from '../errors.ts';
@@ -60,15 +66,17 @@ export const PROOF_PAIR_LIMIT = { max: 10, windowMs: 30 * MINUTE };
  */
 export const PROOF_MEMBER_CEILING = { max: 20, windowMs: 24 * 60 * MINUTE };
 
-function proofGuessLimits(organizationId: number, number: string, ip: string | null): GuessLimits {
+function proofGuessLimits(organizationId: number, number: string, ip: string | null): PairedLimits {
   const member = `membership-proof:${organizationId}:${number}`;
   return {
-    pair: { key: `${member}:ip:${ip ?? 'unknown'}`, ...PROOF_PAIR_LIMIT },
+    pair: { key: `${member}:ip:${addressKey(ip)}`, ...PROOF_PAIR_LIMIT },
     account: { key: member, ...PROOF_MEMBER_CEILING },
   };
 }
-/** Codes sent to one member, whichever flow and contact (Mastodon: 5 resets per 30 minutes). */
+/** Codes sent to one member from one address, whichever flow and contact (Mastodon: 5 resets per 30 minutes). */
 export const CODE_SEND_LIMIT = { max: 5, windowMs: 30 * MINUTE };
+/** Codes sent to one member from every address in a day, past which only a fresh address gets one. */
+export const CODE_SEND_CEILING = { max: 20, windowMs: 24 * 60 * MINUTE };
 
 /** What differs between the two flows: the purpose, the problem names and the wire's field names. */
 export interface FlowSpec {
@@ -345,7 +353,7 @@ export async function proveMembership(
   ip: string | null,
 ): Promise<ProvenMember> {
   await enforceLimits(ctx.db, [
-    { key: `${spec.purpose}:step-one:ip:${ip ?? 'unknown'}`, ...PROOF_IP_LIMIT },
+    { key: `${spec.purpose}:step-one:ip:${addressKey(ip)}`, ...PROOF_IP_LIMIT },
   ]);
   if (!isRealBirthDate(proof.birth_date)) {
     throw parametersInvalid(spec, { birth_date: [BIRTH_DATE_NOT_REAL] });
@@ -385,7 +393,7 @@ export async function proveMembership(
   }
 
   const guess = proofGuessLimits(organization.id, number, ip);
-  await admitGuess(ctx.db, guess);
+  await admitAttempt(ctx.db, guess);
 
   const member = await ctx.db
     .selectFrom('member_statuses as ms')
@@ -414,10 +422,10 @@ export async function proveMembership(
     .where('ms.member_number', '=', number)
     .executeTakeFirst();
   if (!member || member.birth_date === null || member.birth_date !== isoDate(proof.birth_date)) {
-    await guessFailed(ctx.db, guess);
+    await attemptFailed(ctx.db, guess);
     throw parametersInvalid(spec, { member_number: [NO_MATCH], birth_date: [NO_MATCH] });
   }
-  await guessSucceeded(ctx.db, guess);
+  await attemptSucceeded(ctx.db, guess);
   return {
     partyId: member.party_id,
     organizationId: organization.id,
@@ -488,6 +496,7 @@ export async function sendCode(
   spec: FlowSpec,
   flowToken: string | undefined,
   optionKey: string,
+  ip: string | null,
 ): Promise<{ anonymized: string }> {
   const { flow, token } = await liveFlowOrFail(ctx, spec, flowToken);
   const contacts = await contactsOnFile(ctx.db, flow.party_id);
@@ -503,7 +512,14 @@ export async function sendCode(
       { authentication_options: optionsFor(token, contacts) },
     );
   }
-  await enforceLimits(ctx.db, [{ key: `code-send:party:${flow.party_id}`, ...CODE_SEND_LIMIT }]);
+  // Every code sent spends: it counts against the member's ceiling and marks the address, so one
+  // who knows a member's birth date cannot use up the member's codes from one address (D52).
+  const sends: PairedLimits = {
+    pair: { key: `code-send:party:${flow.party_id}:${addressKey(ip)}`, ...CODE_SEND_LIMIT },
+    account: { key: `code-send:party:${flow.party_id}`, ...CODE_SEND_CEILING },
+  };
+  await admitAttempt(ctx.db, sends);
+  await attemptFailed(ctx.db, sends);
 
   const code = newCode();
   // The code is stored before it leaves: a message that arrives always carries a code that

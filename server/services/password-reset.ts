@@ -2,7 +2,7 @@ import { checkNewPassword, passwordUserInputs } from '../../common/password-stre
 import { FLOW_ERRORS, PASSWORD_PARAMETERS_INVALID } from '../../common/schemas/registration.ts';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { clearLimit, guessSucceeded } from '../auth/rate-limit.ts';
+import { attemptSucceeded, clearLimit } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
@@ -125,6 +125,6 @@ export async function resetStepFour(
   // Failed sign-ins before the reset no longer hold the member back, here or at the ceiling.
   const guess = signInGuessLimits(user.username_key, meta.ip);
   await clearLimit(ctx.db, guess.account.key);
-  await guessSucceeded(ctx.db, guess);
+  await attemptSucceeded(ctx.db, guess);
   return signedIn;
 }

@@ -4,8 +4,14 @@ import { usernameKey } from '../../common/schemas/username.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
 import { loadAppKey } from '../auth/app-key.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { admitGuess, enforceLimits, guessFailed, guessSucceeded } from '../auth/rate-limit.ts';
-import type { GuessLimits } from '../auth/rate-limit.ts';
+import {
+  addressKey,
+  admitAttempt,
+  attemptFailed,
+  attemptSucceeded,
+  enforceLimits,
+} from '../auth/rate-limit.ts';
+import type { PairedLimits } from '../auth/rate-limit.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
@@ -24,15 +30,16 @@ export const SIGN_IN_IP_WINDOW_MS = FIVE_MINUTES;
 /** Guessing one member's password from one address: 10 tries per 15 minutes. */
 export const SIGN_IN_PAIR_LIMIT = { max: 10, windowMs: FIFTEEN_MINUTES };
 /**
- * Failures at one account from every address: a brake far above a member's mistakes, which
- * refuses only addresses that have failed there (D52): past it, one guess per fresh address.
+ * Failures at one account from every address in a day: a brake far above a member's mistakes
+ * (NIST SP 800-63B allows at most 100), which refuses only addresses that have failed there
+ * (D52): past it, one guess per fresh address.
  */
-export const SIGN_IN_ACCOUNT_CEILING = { max: 100, windowMs: 60 * 60 * 1000 };
+export const SIGN_IN_ACCOUNT_CEILING = { max: 100, windowMs: 24 * 60 * 60 * 1000 };
 
 /** The counters of one username from one address; the account key is what a reset clears. */
-export function signInGuessLimits(key: string, ip: string | null): GuessLimits {
+export function signInGuessLimits(key: string, ip: string | null): PairedLimits {
   return {
-    pair: { key: `sign-in:pair:${key}:${ip ?? 'unknown'}`, ...SIGN_IN_PAIR_LIMIT },
+    pair: { key: `sign-in:pair:${key}:${addressKey(ip)}`, ...SIGN_IN_PAIR_LIMIT },
     account: { key: `sign-in:account:${key}`, ...SIGN_IN_ACCOUNT_CEILING },
   };
 }
@@ -103,12 +110,12 @@ export async function signIn(
   const guess = signInGuessLimits(key, meta.ip);
   await enforceLimits(ctx.db, [
     {
-      key: `sign-in:ip:${meta.ip ?? 'unknown'}`,
+      key: `sign-in:ip:${addressKey(meta.ip)}`,
       max: ctx.config.SIGN_IN_LIMIT_PER_ADDRESS,
       windowMs: SIGN_IN_IP_WINDOW_MS,
     },
   ]);
-  await admitGuess(ctx.db, guess);
+  await admitAttempt(ctx.db, guess);
   const publicKey = input.public_key;
   publicKeyOrFail(publicKey);
 
@@ -135,11 +142,11 @@ export async function signIn(
   const maySignIn =
     user !== undefined && user.left_at === null && (user.is_admin === 1 || Boolean(user.is_active));
   if (!user || !passwordOk || !maySignIn) {
-    await guessFailed(ctx.db, guess);
+    await attemptFailed(ctx.db, guess);
     throw new InvalidCredentialsError();
   }
 
-  await guessSucceeded(ctx.db, guess);
+  await attemptSucceeded(ctx.db, guess);
   return openSession(ctx, user.id, publicKey, meta);
 }
 

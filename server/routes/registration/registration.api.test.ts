@@ -9,6 +9,7 @@ import {
 } from '../../db/seed/personas.ts';
 import { ALREADY_REGISTERED, NOT_ACTIVE_TO_REGISTER } from '../../services/registration.ts';
 import {
+  CODE_SEND_CEILING,
   CODE_SEND_LIMIT,
   MEMBERSHIP_NOT_MATCHED,
   NOT_REACHABLE,
@@ -630,12 +631,22 @@ describe('rate limits (429 with Retry-After)', () => {
       });
       expect(guess.status).toBe(422);
     }
-    // The guessers have failed at this number: even the right date is refused to them now.
+    // The guessers have failed at this number: even the right date is refused to them now,
+    // and still once their own count has aged out.
     const guesser = await new FlowBrowser(server, 'register', guessers[0]).stepOne(member.proof);
     expect(guesser.status).toBe(429);
     expect(Number(guesser.headers.get('retry-after'))).toBeGreaterThan(
       PROOF_PAIR_LIMIT.windowMs / 1000,
     );
+    await server.database.handle.db
+      .updateTable('rate_limit_counters')
+      .set({ reset_at: Date.now() - 1 })
+      .where('key', 'like', 'membership-proof:%:ip:%')
+      .where('key', 'not like', '%:failed')
+      .execute();
+    expect(
+      (await new FlowBrowser(server, 'register', guessers[1]).stepOne(member.proof)).status,
+    ).toBe(429);
     // A fresh address gets one answer: one wrong guess, then it is refused too.
     const fresh = freshIp();
     const once = await new FlowBrowser(server, 'register', fresh).stepOne({
@@ -663,10 +674,37 @@ describe('rate limits (429 with Retry-After)', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CODE_SEND_LIMIT.windowMs / 1000);
-    // The limit is the member's, not the browser's.
+    // Another browser at the same address is held back too; the member elsewhere is not.
+    const same = new FlowBrowser(server, 'register', browser.ip);
+    const sameKey =
+      (await same.stepOne(member.proof)).body.data.authentication_options[0]?.key ?? '';
+    expect((await same.stepTwo(sameKey)).status).toBe(429);
     const other = new FlowBrowser(server, 'register');
     const otherKey =
       (await other.stepOne(member.proof)).body.data.authentication_options[0]?.key ?? '';
-    expect((await other.stepTwo(otherKey)).status).toBe(429);
+    expect((await other.stepTwo(otherKey)).status).toBe(200);
+  });
+
+  it(`past ${CODE_SEND_CEILING.max} codes a day to one member, only an address that sent none gets one`, async () => {
+    const member = await newMember();
+    // Each sender stays under its own limit, so what refuses it at the end is the member's ceiling.
+    const perSender = CODE_SEND_LIMIT.max - 1;
+    const senders = Array.from({ length: Math.ceil(CODE_SEND_CEILING.max / perSender) }, () =>
+      freshIp(),
+    );
+    for (let i = 0; i < CODE_SEND_CEILING.max; i += 1) {
+      const browser = new FlowBrowser(server, 'register', senders[Math.floor(i / perSender)]);
+      const key =
+        (await browser.stepOne(member.proof)).body.data.authentication_options[0]?.key ?? '';
+      expect((await browser.stepTwo(key)).status).toBe(200);
+    }
+    const sender = new FlowBrowser(server, 'register', senders[0]);
+    const senderKey =
+      (await sender.stepOne(member.proof)).body.data.authentication_options[0]?.key ?? '';
+    expect((await sender.stepTwo(senderKey)).status).toBe(429);
+    const member_ = new FlowBrowser(server, 'register');
+    const memberKey =
+      (await member_.stepOne(member.proof)).body.data.authentication_options[0]?.key ?? '';
+    expect((await member_.stepTwo(memberKey)).status).toBe(200);
   });
 });

@@ -87,20 +87,44 @@ describe('sign-in rate limits', () => {
     expect(Number(guesser.headers.get('retry-after'))).toBeGreaterThan(
       SIGN_IN_PAIR_LIMIT.windowMs / 1000,
     );
+    // Its own count ages out after SIGN_IN_PAIR_LIMIT's window; that it failed here does not.
+    await server.database.handle.db
+      .updateTable('rate_limit_counters')
+      .set({ reset_at: Date.now() - 1 })
+      .where('key', 'like', 'sign-in:pair:%')
+      .where('key', 'not like', '%:failed')
+      .execute();
+    expect((await attempt(MEMBER.username, PASSWORD, guessers[1] ?? '')).status).toBe(429);
     // A fresh address gets one answer, then it has failed and is refused too.
     const fresh = freshAddress();
     expect((await attempt(MEMBER.username, 'guess', fresh)).status).toBe(401);
     expect((await attempt(MEMBER.username, PASSWORD, fresh)).status).toBe(429);
     // The member, from an address that never failed, signs in.
     expect((await attempt(MEMBER.username, PASSWORD, freshAddress())).status).toBe(200);
-  });
-
-  it('lets a guessing address in again once the window has passed', async () => {
+    // Once the day is over the guessers are answered again.
     await server.database.handle.db
       .updateTable('rate_limit_counters')
       .set({ reset_at: Date.now() - 1 })
       .execute();
-    expect((await attempt(MEMBER.username, PASSWORD, '198.51.0.2')).status).toBe(200);
+    expect((await attempt(MEMBER.username, PASSWORD, guessers[2] ?? '')).status).toBe(200);
+  });
+
+  it('counts an IPv6 address by its /64 network', async () => {
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max; i += 1) {
+      const ip = `2001:db8:5:6::${(i + 1).toString(16)}`;
+      expect((await attempt(MEMBER2.username, 'guess', ip)).status).toBe(401);
+    }
+    expect((await attempt(MEMBER2.username, PASSWORD, '2001:db8:5:6:ffff::1')).status).toBe(429);
+    expect((await attempt(MEMBER2.username, PASSWORD, '2001:db8:5:7::1')).status).toBe(200);
+  });
+
+  it('believes only the last proxy: an address the client wrote into X-Forwarded-For is not its own', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT.max; i += 1) {
+      // A client rotating a made-up first entry still comes from the same last hop.
+      expect((await attempt(MEMBER2.username, 'guess', `10.9.8.${i}, ${ip}`)).status).toBe(401);
+    }
+    expect((await attempt(MEMBER2.username, PASSWORD, `10.9.9.9, ${ip}`)).status).toBe(429);
   });
 
   it('allows SIGN_IN_LIMIT_PER_ADDRESS sign-ins per address, then 429', async () => {

@@ -1,6 +1,10 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarFeedAnswer } from '../../../common/schemas/calendar-feed.ts';
+import type {
+  CalendarFeedAnswer,
+  NewCalendarFeedAnswer,
+} from '../../../common/schemas/calendar-feed.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import { MEMBER, MEMBER2 } from '../../db/seed/personas.ts';
 import { mayViewCalendarEvent } from '../../policies/calendar-events.ts';
 import { startTestServer } from '../../test/api-harness.ts';
@@ -35,11 +39,16 @@ function pathOf(url: string): string {
 }
 
 async function newFeedUrl(client: MemberClient): Promise<string> {
-  const answer = await client.request<CalendarFeedAnswer>('POST', '/calendar_feed.json');
+  const answer = await client.request<NewCalendarFeedAnswer>('POST', '/calendar_feed.json');
   expect(answer.status).toBe(200);
-  const url = answer.body.data.calendar_feed?.url;
-  if (!url) throw new Error('no feed address');
-  return url;
+  return answer.body.data.calendar_feed.url;
+}
+
+/** The token in a feed address. */
+function tokenOf(url: string): string {
+  const match = /\/feeds\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url);
+  if (!match?.[1]) throw new Error(`not a feed address: ${url}`);
+  return match[1];
 }
 
 /** The events a member's feed must hold, worked out from the tables and the policy. */
@@ -110,16 +119,47 @@ function eventIdOf(uid: string): number {
 }
 
 describe('the calendar feed address (GET, POST, DELETE /calendar_feed.json)', () => {
-  it('is null until asked for, then the same address until a new one is made', async () => {
+  it('is null until made; the address is answered once, when made, and never read back (D54)', async () => {
     const other = await signInAs(server, MEMBER2.username);
     const none = await other.request<CalendarFeedAnswer>('GET', '/calendar_feed.json');
     expect(none.status).toBe(200);
     expect(none.body.data.calendar_feed).toBeNull();
 
-    const url = await newFeedUrl(other);
+    const before = Date.now();
+    const made = await other.request<NewCalendarFeedAnswer>('POST', '/calendar_feed.json');
+    expect(made.status).toBe(200);
+    const { url, created_at } = made.body.data.calendar_feed;
     expect(url).toMatch(new RegExp(`^${server.baseUrl}/feeds/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(created_at).toBeGreaterThanOrEqual(before);
+
     const again = await other.request<CalendarFeedAnswer>('GET', '/calendar_feed.json');
-    expect(again.body.data.calendar_feed?.url).toBe(url);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ data: { calendar_feed: { url: null, created_at } } });
+    expect(again.text).not.toContain(tokenOf(url));
+    // The address still answers: it was not replaced by being read.
+    expect((await server.request('GET', pathOf(url))).status).toBe(200);
+  });
+
+  it('keeps only the hash of the token, which finds the feed; the token is nowhere in the table', async () => {
+    const other = await signInAs(server, MEMBER2.username);
+    const url = await newFeedUrl(other);
+    const token = tokenOf(url);
+    const rows = await server.database.handle.db.selectFrom('calendar_feeds').selectAll().execute();
+    for (const row of rows) {
+      for (const value of Object.values(row)) expect(String(value)).not.toContain(token);
+    }
+    const user = await server.database.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', MEMBER2.username)
+      .executeTakeFirstOrThrow();
+    const mine = rows.filter((row) => row.user_id === user.id);
+    expect(mine.map((row) => row.token_hash)).toEqual([hashToken(token)]);
+    expect((await server.request('GET', pathOf(url))).status).toBe(200);
+    // The hash itself is no address.
+    expect((await server.request('GET', `//feeds/calendar/${hashToken(token)}.ics`)).status).toBe(
+      404,
+    );
   });
 
   it('needs a signed-in member', async () => {

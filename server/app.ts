@@ -10,6 +10,7 @@ import { purgeExpiredLimits } from './auth/rate-limit.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { loggedUrl } from './http/logged-url.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -107,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

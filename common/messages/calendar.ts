@@ -121,13 +121,22 @@ export const CLUB_CALENDAR_TITLE = 'Lodge Calendar';
 export const clubCalendarTitle = (club: string): string => `${club} – Calendar`;
 export const CLUB_TYPE_FILTER_LEGEND = 'Show events from';
 
-/** The member's calendar feed on /calendar (decision D30). Lodgehall's own words. */
+/** The member's calendar feed on /calendar (decisions D30, D54). Lodgehall's own words. */
 export const CALENDAR_FEED_TITLE = 'Subscribe in your calendar program';
 export const CALENDAR_FEED_EXPLANATION =
-  'Add this address to Google Calendar, Outlook or Apple Calendar to see your events there. Keep it private.';
+  'Give your private calendar address to Google Calendar, Outlook or Apple Calendar to see your events there. Keep the address to yourself.';
 export const CALENDAR_FEED_PRIVATE =
   'Anyone who has the address can see your events. If it got out, make a new address.';
 export const CALENDAR_FEED_ADDRESS = 'Your private calendar address';
+/** Under the address, the one time it is shown (D54: only its hash is kept). */
+export const CALENDAR_FEED_SHOWN_ONCE = 'Copy it now: it is shown only this once.';
+export const CALENDAR_FEED_IF_LOST =
+  'If you lose it, choose “Make a new address” to get a new one. The old one then stops working.';
+/** A feed made earlier, whose address cannot be shown again. */
+export const calendarFeedMadeOn = (date: string): string =>
+  `You have a calendar address, made on ${date}.`;
+export const CALENDAR_FEED_NOT_SHOWN_AGAIN =
+  'For your safety, the address was shown only once, when it was made. To set up a calendar program again, make a new address. The old one then stops working, so give the new one to every calendar program that used the old one.';
 export const CALENDAR_FEED_NONE = 'You have no calendar address yet.';
 export const CALENDAR_FEED_TURNED_OFF = 'Your calendar address is turned off.';
 export const CALENDAR_FEED_MAKE = 'Make my address';

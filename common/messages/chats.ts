@@ -49,8 +49,6 @@ export const chatMessageTooLong = (max: number): string =>
 export const CHAT_MESSAGE_TEXT_OR_IMAGE = 'Send either text or one image';
 /** A message may hold tabs and line breaks, no other control character (PostgreSQL refuses NUL). */
 export const CHAT_MESSAGE_CONTROL_CHARACTERS = 'Message must not contain control characters';
-/** A chat name is one line of text. */
-export const CHAT_NAME_CONTROL_CHARACTERS = 'must not contain control characters';
 /** A rename's 422 under `name` (VAL-07; Lodgehall's words). */
 export const chatNameTooLong = (max: number): string => `is too long (at most ${max} characters)`;
 

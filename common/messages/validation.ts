@@ -10,5 +10,7 @@ export const NOT_A_NUMBER = 'Not a number.';
 /** Field errors of the API, in the server's usual lower case. Lodgehall's own words. */
 export const FIELD_BLANK = "can't be blank";
 export const INVALID_CHOICE = 'is not a valid choice';
+/** A one-line text (a name, a location) holding a control character (common/one-line-text.ts). */
+export const FIELD_CONTROL_CHARACTERS = 'must not contain control characters';
 export const fieldTooLong = (maximum: number): string =>
   `is too long (maximum is ${maximum} characters)`;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { MAX_GUESTS, MIN_GUESTS } from '../constants.ts';
+import { FIELD_CONTROL_CHARACTERS } from '../messages.ts';
+import { isOneLineText } from '../one-line-text.ts';
 import { lodgeAccessSchema, photoAttributesSchema, photoSchema } from './post.ts';
 import { sessionPartySchema } from './session.ts';
 
@@ -194,14 +196,25 @@ export type EventAttendeeAnswer = z.infer<typeof eventAttendeeAnswerSchema>;
 
 const wireDateOrTime = z.string().max(20);
 
+/*
+ * An event's name and location are one line each, with no control character (D54): they reach
+ * calendar files, e-mail subjects and every list. Refused here, so the form (whose resolver is
+ * this schema) shows the message under the field, and the API answers 422 under it.
+ */
+export const eventNameSchema = z.string().max(200).refine(isOneLineText, FIELD_CONTROL_CHARACTERS);
+export const eventLocationSchema = z
+  .string()
+  .max(500)
+  .refine(isOneLineText, FIELD_CONTROL_CHARACTERS);
+
 /**
  * The event form's fields as §7 sends them. Which are required (VAL-27), whether the dates and
  * times read right and the end is not before the start (AMB-40) are the service's checks, so
  * each comes back as a 422 under its own field.
  */
 const calendarEventFields = {
-  name: z.string().max(200),
-  location: z.string().max(500).nullable().optional(),
+  name: eventNameSchema,
+  location: eventLocationSchema.nullable().optional(),
   /** The description as HTML; cleaned like a post's body. */
   new_description: z.string().max(200_000),
   access: lodgeAccessSchema.default('PUBLIC'),

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { recordIdParamSchema } from './record-id.ts';
 
-/** Where the member's private calendar feed is, to paste into a calendar program (D30). */
+/*
+ * The member's private calendar feed (D30, D54). Only the hash of its token is kept, so its
+ * address is answered once, by the call that makes it; reading the feed afterwards says that
+ * it exists and since when, with `url` null.
+ */
+
+/** GET /calendar_feed.json: the member has a feed, made at `created_at`; no address. */
 export const calendarFeedSchema = z.object({
-  url: z.url(),
+  url: z.null(),
   created_at: z.number().int(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
@@ -12,6 +18,18 @@ export const calendarFeedAnswerSchema = z.object({
   data: z.object({ calendar_feed: calendarFeedSchema.nullable() }),
 });
 export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswerSchema>;
+
+/** POST /calendar_feed.json: the new address, to paste into a calendar program, shown once. */
+export const newCalendarFeedSchema = z.object({
+  url: z.url(),
+  created_at: z.number().int(),
+});
+export type NewCalendarFeed = z.infer<typeof newCalendarFeedSchema>;
+
+export const newCalendarFeedAnswerSchema = z.object({
+  data: z.object({ calendar_feed: newCalendarFeedSchema }),
+});
+export type NewCalendarFeedAnswer = z.infer<typeof newCalendarFeedAnswerSchema>;
 
 export const calendarEventIcsParamsSchema = z.object({ id: recordIdParamSchema });
 

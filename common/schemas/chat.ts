@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_CHAT_TYPE, PREF_SHOW_HIDDEN_CHATS } from '../constants.ts';
-import { CHAT_NAME_CONTROL_CHARACTERS, FIELD_BLANK, chatNameTooLong } from '../messages.ts';
+import { FIELD_BLANK, FIELD_CONTROL_CHARACTERS, chatNameTooLong } from '../messages.ts';
+import { isOneLineText } from '../one-line-text.ts';
 import { photoSchema } from './post.ts';
 import { MAX_RECORD_ID, recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { sessionPartySchema } from './session.ts';
@@ -185,12 +186,9 @@ export type SendChatMessageRequest = z.infer<typeof sendChatMessageRequestSchema
 /** API-CHAT-09; the name's 422s come under `name` (VAL-07), by chatNameSchema. */
 export const renameChatRequestSchema = z.object({ chat: z.object({ name: z.string() }) });
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
-
 /**
  * A chat's name as the server keeps it and the rename form checks it before sending: trimmed,
- * 1 to CHAT_NAME_MAX characters, one line (D42). The service applies it after the group check,
+ * 1 to CHAT_NAME_MAX characters, one line (D42, D54). The service applies it after the group check,
  * so a one-on-one is a 403 whatever the name.
  */
 export const chatNameSchema = z
@@ -198,7 +196,7 @@ export const chatNameSchema = z
   .trim()
   .min(1, FIELD_BLANK)
   .max(CHAT_NAME_MAX, chatNameTooLong(CHAT_NAME_MAX))
-  .refine((name) => !LINE_CONTROL.test(name), CHAT_NAME_CONTROL_CHARACTERS);
+  .refine(isOneLineText, FIELD_CONTROL_CHARACTERS);
 export type RenameChatRequest = z.infer<typeof renameChatRequestSchema>;
 
 /** API-CHAT-10. */

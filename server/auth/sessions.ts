@@ -233,30 +233,20 @@ export async function deleteSession(db: Kysely<Database>, sessionId: number): Pr
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-/** The ids of a user's sessions but one: those a password change ends. */
-export async function otherSessionIds(
-  db: Kysely<Database>,
-  userId: number,
-  keepSessionId: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', '<>', keepSessionId)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Ends every session of a user but one (password change) or all of them (reset). */
+/**
+ * Ends every session of a user but one (password change) or all of them (reset), and answers
+ * the ids it ended, read by the delete itself, so the `session_end` event that closes their
+ * streams names exactly those (D43).
+ */
 export async function deleteUserSessions(
   db: Kysely<Database>,
   userId: number,
   keepSessionId?: number,
-): Promise<void> {
+): Promise<number[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId !== undefined) query = query.where('id', '<>', keepSessionId);
-  await query.execute();
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 export async function purgeExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<void> {

@@ -1,6 +1,7 @@
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
@@ -421,5 +422,74 @@ describe('0005_member_search_keys (issue 11, D38)', () => {
       },
       { id: plain.id, first_name_key: 'john', last_name_key: 'smith', preferred_name_key: null },
     ]);
+  });
+});
+
+describe('0010_calendar_feed_token_hashes (issue 21, D54)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('replaces each stored token by its hash, so old addresses still answer; down drops the feeds', async () => {
+    const db = database.handle.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    expect((await migrator.migrateTo('0009_notice_list_index')).error).toBeUndefined();
+    const parties = await db
+      .insertInto('parties')
+      .values([party('Ann', 'Able'), party('Bob', 'Baker')])
+      .returning('id')
+      .execute();
+    const users = await db
+      .insertInto('users')
+      .values(
+        parties.map((p, index) => ({
+          party_id: p.id,
+          username: `feeder${index}`,
+          username_key: `feeder${index}`,
+          password_hash: 'x',
+          created_at: NOW,
+          updated_at: NOW,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const tokens = users.map(() => newToken());
+    // As 0003 made the table: the token itself, in `token`.
+    const before = db as unknown as Kysely<{
+      calendar_feeds: { user_id: number; token: string; created_at: number };
+    }>;
+    await before
+      .insertInto('calendar_feeds')
+      .values(
+        users.map((u, index) => ({ user_id: u.id, token: tokens[index] ?? '', created_at: NOW })),
+      )
+      .execute();
+
+    expect((await migrator.migrateTo('0010_calendar_feed_token_hashes')).error).toBeUndefined();
+    const hashed = await db
+      .selectFrom('calendar_feeds')
+      .select(['user_id', 'token_hash', 'created_at'])
+      .orderBy('user_id')
+      .execute();
+    expect(hashed).toEqual(
+      users.map((u, index) => ({
+        user_id: u.id,
+        token_hash: hashToken(tokens[index] ?? ''),
+        created_at: NOW,
+      })),
+    );
+
+    expect((await migrator.migrateTo('0009_notice_list_index')).error).toBeUndefined();
+    expect(await before.selectFrom('calendar_feeds').select('token').execute()).toEqual([]);
+    await migrateToLatest(db);
   });
 });

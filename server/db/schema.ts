@@ -469,8 +469,8 @@ export interface CalendarEventPhotosTable {
 export interface CalendarFeedsTable {
   id: Generated<number>;
   user_id: number;
-  /** The secret in the feed's address; shown to its member again, so kept as is. */
-  token: string;
+  /** SHA-256 of the secret in the feed's address; the address is shown once, when made (D54). */
+  token_hash: string;
   created_at: Instant;
 }
 

@@ -9,7 +9,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { ICalCalendar } from 'ical-generator';
+import { ICalCalendar, escape } from 'ical-generator';
 import { TIME_ZONES, isTimeZoneId, localDateTimeOf } from '../../common/event-time.ts';
 
 dayjs.extend(utc);
@@ -48,6 +48,31 @@ function localTimeIsUnambiguous(instant: number, timeZoneId: number): boolean {
   return wall(instant - HOUR_MS) !== here && wall(instant + HOUR_MS) !== here;
 }
 
+/*
+ * Text into the file (docs/decisions.md D54). Its lines are the file's structure, so no text may
+ * break one: ical-generator escapes CR, LF and CRLF (as `\n`), `\`, `;` and `,` in the
+ * properties it writes as text (SUMMARY, LOCATION, DESCRIPTION, URL), but writes the calendar's
+ * name (NAME, X-WR-CALNAME) and the UID as given, so those are escaped here with its own
+ * `escape`. Rows older than the one-line rule (common/one-line-text.ts) may hold any character:
+ * the other line breaks some readers split on (VT, FF, the file, group and record separators,
+ * NEL, U+2028, U+2029) become a line break inside the value, and the control characters
+ * RFC 5545 leaves out of text (§3.3.11: every C0 but tab, DEL, and here C1 too) are dropped.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const OTHER_LINE_BREAKS = /[\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_IN_TEXT = /[\u0000-\u0008\u000e-\u001b\u001f\u007f-\u009f]/g;
+
+/** A text ical-generator escapes: line breaks it knows, no control character it would pass. */
+function icsText(text: string): string {
+  return text.replace(OTHER_LINE_BREAKS, '\n').replace(NOT_IN_TEXT, '');
+}
+
+/** A text ical-generator writes as given: cleaned, then escaped as RFC 5545 §3.3.11 asks. */
+function icsEscapedText(text: string): string {
+  return escape(icsText(text), false);
+}
+
 /** Events without an end last an hour in other programs (they show nothing otherwise). */
 const DEFAULT_LENGTH_MS = 60 * 60_000;
 
@@ -57,7 +82,7 @@ export function presentIcs(
   host: string,
 ): string {
   const calendar = new ICalCalendar({
-    name: calendarName,
+    name: icsEscapedText(calendarName),
     prodId: { company: 'Lodgehall', product: 'calendar', language: 'EN' },
     timezone: { name: null, generator: getVtimezoneComponent },
   });
@@ -73,16 +98,18 @@ export function presentIcs(
     const at = (instant: number) => (zone ? dayjs.utc(instant).tz(zone) : dayjs.utc(instant));
     calendar.createEvent({
       // Stable across downloads and feeds, so a program updates the event instead of adding one.
-      id: `calendar-event-${event.id}@${host}`,
-      summary: event.going === false ? `${event.name} (not going)` : event.name,
+      id: icsEscapedText(`calendar-event-${event.id}@${host}`),
+      summary: icsText(event.going === false ? `${event.name} (not going)` : event.name),
       start: at(event.start_at),
       end: at(end),
       timezone: zone,
       stamp: dayjs.utc(event.updated_at),
       lastModified: dayjs.utc(event.updated_at),
-      location: event.location,
-      description: [event.club_name, event.description].filter((part) => part !== '').join('\n\n'),
-      url: event.url,
+      location: event.location === null ? null : icsText(event.location),
+      description: icsText(
+        [event.club_name, event.description].filter((part) => part !== '').join('\n\n'),
+      ),
+      url: icsText(event.url),
     });
   }
   return calendar.toString();

@@ -1,14 +1,15 @@
 /**
- * Calendar feeds (decision D30): a member's private address that calendar programs subscribe
- * to, holding their My Events (their lodges' and followed lodges' events they may see) and the
- * events they answered, and one event's download. The address is a secret of its own: the feed
- * is read with no session, so a new address replaces the old one at once, and a member who may
- * no longer sign in gets no feed.
+ * Calendar feeds (decisions D30, D54): a member's private address that calendar programs
+ * subscribe to, holding their My Events (their lodges' and followed lodges' events they may
+ * see) and the events they answered, and one event's download. The address is a secret of its
+ * own: the feed is read with no session, so only its token's hash is kept (the address is
+ * shown once, when made), a new address replaces the old one at once, and a member who may no
+ * longer sign in gets no feed.
  */
 import { NO_SUCH_CALENDAR_FEED, NO_SUCH_EVENT } from '../../common/messages.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { mayStillSignIn } from '../auth/sessions.ts';
-import { newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { clubIdsOf, currentClubIdsOf } from '../db/memberships.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
@@ -21,12 +22,17 @@ export const FEED_PAST_MS = 31 * 86_400_000;
 export const FEED_AHEAD_MS = 400 * 86_400_000;
 export const FEED_MAX_EVENTS = 500;
 
+/** That the member has a feed, and since when; its address is not kept to show again. */
 export interface CalendarFeed {
-  token: string;
   created_at: number;
 }
 
-/** GET /calendar_feed.json: the member's feed address, or null before they asked for one. */
+/** A feed just made: the one time its token is at hand. */
+export interface NewCalendarFeed extends CalendarFeed {
+  token: string;
+}
+
+/** GET /calendar_feed.json: whether the member has a feed, or null before they made one. */
 export async function getCalendarFeed(
   ctx: ServiceContext,
   actor: Actor,
@@ -34,21 +40,28 @@ export async function getCalendarFeed(
   const member = requireMember(actor);
   const row = await ctx.db
     .selectFrom('calendar_feeds')
-    .select(['token', 'created_at'])
+    .select('created_at')
     .where('user_id', '=', member.userId)
     .executeTakeFirst();
   return row ?? null;
 }
 
 /** POST /calendar_feed.json: a new address; the old one, if any, stops answering. */
-export async function renewCalendarFeed(ctx: ServiceContext, actor: Actor): Promise<CalendarFeed> {
+export async function renewCalendarFeed(
+  ctx: ServiceContext,
+  actor: Actor,
+): Promise<NewCalendarFeed> {
   const member = requireMember(actor);
   const feed = { token: newToken(), created_at: Date.now() };
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('calendar_feeds').where('user_id', '=', member.userId).execute();
     await trx
       .insertInto('calendar_feeds')
-      .values({ user_id: member.userId, ...feed })
+      .values({
+        user_id: member.userId,
+        token_hash: hashToken(feed.token),
+        created_at: feed.created_at,
+      })
       .execute();
   });
   return feed;
@@ -110,7 +123,7 @@ async function feedMember(ctx: ServiceContext, token: string): Promise<Member> {
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
     .select(['u.id', 'u.party_id', 'u.is_admin'])
-    .where('f.token', '=', token)
+    .where('f.token_hash', '=', hashToken(token))
     .where(mayStillSignIn)
     .executeTakeFirst();
   if (!row) throw new NotFoundError(NO_SUCH_CALENDAR_FEED);

@@ -7,6 +7,8 @@ import { deleteUserSessions } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
+import { publishAll, recordSessionsEnded } from '../realtime/bus.ts';
+import type { BusEvent } from '../realtime/bus.ts';
 import type { ServiceContext } from './context.ts';
 import { recordIdentityEvent } from './identity-audit.ts';
 import { finishFlow, startStepFour } from './membership-flow.ts';
@@ -102,6 +104,8 @@ export async function resetStepFour(
   }
 
   const passwordHash = await hashPassword(input.password.trim());
+  // Written in the flow's transaction, published once it has committed.
+  const ended: (BusEvent | null)[] = [];
   const signedIn = await finishFlow(ctx, flow, input.public_key, meta, async (trx, now) => {
     await trx
       .updateTable('users')
@@ -109,7 +113,8 @@ export async function resetStepFour(
       .where('id', '=', user.id)
       .execute();
     // Whoever held the old password, on any device, is signed out (docs/architecture.md §5).
-    await deleteUserSessions(trx, user.id);
+    const sessionIds = await deleteUserSessions(trx, user.id);
+    ended.push(await recordSessionsEnded(trx, sessionIds, flow.party_id, now));
     await recordIdentityEvent(
       trx,
       {
@@ -122,6 +127,8 @@ export async function resetStepFour(
     );
     return user.id;
   });
+  // Their event streams close now, not at their next heartbeat (D43), as at sign-out.
+  publishAll(ctx.bus, ended);
   // Failed sign-ins before the reset no longer hold the member back, here or at the ceiling.
   const guess = signInGuessLimits(user.username_key, meta.ip);
   await clearLimit(ctx.db, guess.account.key);

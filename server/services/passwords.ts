@@ -3,7 +3,7 @@ import { checkNewPassword, passwordUserInputs } from '../../common/password-stre
 import { requireMember, type Actor } from '../auth/actor.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
-import { deleteUserSessions, otherSessionIds } from '../auth/sessions.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
 import { recordSessionsEnded } from '../realtime/bus.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
@@ -84,8 +84,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where('id', '=', member.userId)
       .execute();
-    const others = await otherSessionIds(trx, member.userId, sessionId);
-    await deleteUserSessions(trx, member.userId, sessionId);
+    const others = await deleteUserSessions(trx, member.userId, sessionId);
     await recordIdentityEvent(trx, { action: 'password.changed', userId: member.userId, ip }, now);
     return recordSessionsEnded(trx, others, member.partyId, now);
   });

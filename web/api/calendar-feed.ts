@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { calendarFeedAnswerSchema, type CalendarFeed } from '../../common/schemas/calendar-feed.ts';
+import {
+  calendarFeedAnswerSchema,
+  newCalendarFeedAnswerSchema,
+  type CalendarFeed,
+  type NewCalendarFeed,
+} from '../../common/schemas/calendar-feed.ts';
 import { apiRequest } from '../http/client.ts';
 
 /**
- * The member's private calendar feed address (decision D30, docs/api.md Calendar feeds): read,
- * made anew (the old address stops answering at once) and turned off. Both changes put their
- * answer straight into the query, so the screen shows the address the server now holds.
+ * The member's private calendar feed (decisions D30, D54, docs/api.md Calendar feeds): whether
+ * there is one, a new address (the old one stops answering at once) and turning it off. The
+ * server keeps only a hash of the address, so the address itself is in the answer of the call
+ * that makes it and nowhere else: the screen shows it from that mutation, and the query holds
+ * only that a feed exists and since when.
  */
 
 export const calendarFeedKeys = {
@@ -13,16 +20,16 @@ export const calendarFeedKeys = {
   current: () => [...calendarFeedKeys.all, 'current'] as const,
 };
 
-/** The address changes only when this member changes it, here; 5 minutes spares a re-read. */
+/** The feed changes only when this member changes it, here; 5 minutes spares a re-read. */
 export const CALENDAR_FEED_STALE_MS = 5 * 60_000;
 
-/** The address, or null before the member made one (or after they turned it off). */
+/** That the member has a feed and since when, or null before they made one (or turned it off). */
 export async function fetchCalendarFeed(signal?: AbortSignal): Promise<CalendarFeed | null> {
   const answer = await apiRequest<unknown>('GET', '/calendar_feed.json', signal ? { signal } : {});
   return calendarFeedAnswerSchema.parse(answer).data.calendar_feed;
 }
 
-/** Only while `enabled`: /calendar asks for the address when the member opens its panel. */
+/** Only while `enabled`: /calendar asks when the member opens its panel. */
 export function useCalendarFeed(enabled: boolean) {
   return useQuery({
     queryKey: calendarFeedKeys.current(),
@@ -32,15 +39,19 @@ export function useCalendarFeed(enabled: boolean) {
   });
 }
 
-/** POST /calendar_feed.json: a new address in place of the old one. */
+/** POST /calendar_feed.json: a new address in place of the old one, answered this once. */
 export function useRenewCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<CalendarFeed | null> => {
+    mutationFn: async (): Promise<NewCalendarFeed> => {
       const answer = await apiRequest<unknown>('POST', '/calendar_feed.json');
-      return calendarFeedAnswerSchema.parse(answer).data.calendar_feed;
+      return newCalendarFeedAnswerSchema.parse(answer).data.calendar_feed;
     },
-    onSuccess: (feed) => client.setQueryData(calendarFeedKeys.current(), feed),
+    // The query says what a later GET would: a feed, without its address.
+    onSuccess: (feed) => {
+      const state: CalendarFeed = { url: null, created_at: feed.created_at };
+      client.setQueryData(calendarFeedKeys.current(), state);
+    },
   });
 }
 

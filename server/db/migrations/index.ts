@@ -8,6 +8,7 @@ import * as clubSearchKeys from './0006-club-search-keys.ts';
 import * as chatCountsAndEvents from './0007-chat-counts-and-events.ts';
 import * as duesPayments from './0008-dues-payments.ts';
 import * as noticeListIndex from './0009-notice-list-index.ts';
+import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_chat_counts_and_events': chatCountsAndEvents,
   '0008_dues_payments': duesPayments,
   '0009_notice_list_index': noticeListIndex,
+  '0010_calendar_feed_token_hashes': calendarFeedTokenHashes,
 };

@@ -5,6 +5,7 @@ import {
   END_BEFORE_START,
   EVENT_WITH_COMMENTS_NOT_DELETABLE,
   FIELD_BLANK,
+  FIELD_CONTROL_CHARACTERS,
   INVALID_CHOICE,
   NOT_A_TIME_LABEL,
   NOT_A_WIRE_DATE,
@@ -263,6 +264,41 @@ describe('POST /calendar_events (EVF-21, API-CAL-04, PERM-06)', () => {
     });
     expect(edit.status).toBe(422);
     expect(edit.body.errors).toEqual({ time_zone_id: [INVALID_CHOICE] });
+  });
+
+  it('a control character or a direction override in the name or location is a 422 under that field, on create and on edit (D54)', async () => {
+    const before = await eventCount();
+    const hostile = [
+      'Open House\r\nBEGIN:VEVENT',
+      'Two\nlines',
+      'Tab\there',
+      'nul\u0000',
+      'next\u0085line',
+      'photo\u202egpj.exe',
+      'isolate\u2066x\u2069',
+    ];
+    for (const text of hostile) {
+      for (const field of ['name', 'location'] as const) {
+        const refused = await w.request<Problem>('POST', '/calendar_events', {
+          body: eventBody(l2, { [field]: text }),
+        });
+        expect({ text, field, status: refused.status }).toEqual({ text, field, status: 422 });
+        expect(refused.body.errors).toEqual({ [field]: [FIELD_CONTROL_CHARACTERS] });
+      }
+    }
+    expect(await eventCount()).toBe(before);
+
+    // Around the text, white space (a pasted line break) is trimmed as before, not refused.
+    const event = await create(w, l2, { name: 'Open House\r\n', location: ' Hall 2\n' });
+    expect([event.name, event.location]).toEqual(['Open House', 'Hall 2']);
+    for (const field of ['name', 'location'] as const) {
+      const edit = await w.request<Problem>('PUT', `/calendar_events/${event.id}.json`, {
+        body: { calendar_event: { [field]: 'Injected\r\nEND:VEVENT' } },
+      });
+      expect(edit.status).toBe(422);
+      expect(edit.body.errors).toEqual({ [field]: [FIELD_CONTROL_CHARACTERS] });
+    }
+    expect(await stored(event.id)).toMatchObject({ name: 'Open House', location: 'Hall 2' });
   });
 
   it('an end before the start is a 422 under both end fields (AMB-40); no end is allowed', async () => {

@@ -1,10 +1,15 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarFeedAnswer } from '../../../common/schemas/calendar-feed.ts';
+import type {
+  CalendarFeedAnswer,
+  NewCalendarFeedAnswer,
+} from '../../../common/schemas/calendar-feed.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import { MEMBER, MEMBER2 } from '../../db/seed/personas.ts';
 import { mayViewCalendarEvent } from '../../policies/calendar-events.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
+import { icsContentLines, readCalendar } from '../../test/ical-reader.ts';
 import { seedDemoData, signInAs } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 import { FEED_AHEAD_MS, FEED_PAST_MS } from '../../services/calendar-feeds.ts';
@@ -34,15 +39,16 @@ function pathOf(url: string): string {
 }
 
 async function newFeedUrl(client: MemberClient): Promise<string> {
-  const answer = await client.request<CalendarFeedAnswer>('POST', '/calendar_feed.json');
+  const answer = await client.request<NewCalendarFeedAnswer>('POST', '/calendar_feed.json');
   expect(answer.status).toBe(200);
-  const url = answer.body.data.calendar_feed?.url;
-  if (!url) throw new Error('no feed address');
-  return url;
+  return answer.body.data.calendar_feed.url;
 }
 
-function parse(text: string): ICAL.Component {
-  return new ICAL.Component(ICAL.parse(text) as unknown[]);
+/** The token in a feed address. */
+function tokenOf(url: string): string {
+  const match = /\/feeds\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url);
+  if (!match?.[1]) throw new Error(`not a feed address: ${url}`);
+  return match[1];
 }
 
 /** The events a member's feed must hold, worked out from the tables and the policy. */
@@ -113,16 +119,47 @@ function eventIdOf(uid: string): number {
 }
 
 describe('the calendar feed address (GET, POST, DELETE /calendar_feed.json)', () => {
-  it('is null until asked for, then the same address until a new one is made', async () => {
+  it('is null until made; the address is answered once, when made, and never read back (D54)', async () => {
     const other = await signInAs(server, MEMBER2.username);
     const none = await other.request<CalendarFeedAnswer>('GET', '/calendar_feed.json');
     expect(none.status).toBe(200);
     expect(none.body.data.calendar_feed).toBeNull();
 
-    const url = await newFeedUrl(other);
+    const before = Date.now();
+    const made = await other.request<NewCalendarFeedAnswer>('POST', '/calendar_feed.json');
+    expect(made.status).toBe(200);
+    const { url, created_at } = made.body.data.calendar_feed;
     expect(url).toMatch(new RegExp(`^${server.baseUrl}/feeds/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(created_at).toBeGreaterThanOrEqual(before);
+
     const again = await other.request<CalendarFeedAnswer>('GET', '/calendar_feed.json');
-    expect(again.body.data.calendar_feed?.url).toBe(url);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ data: { calendar_feed: { url: null, created_at } } });
+    expect(again.text).not.toContain(tokenOf(url));
+    // The address still answers: it was not replaced by being read.
+    expect((await server.request('GET', pathOf(url))).status).toBe(200);
+  });
+
+  it('keeps only the hash of the token, which finds the feed; the token is nowhere in the table', async () => {
+    const other = await signInAs(server, MEMBER2.username);
+    const url = await newFeedUrl(other);
+    const token = tokenOf(url);
+    const rows = await server.database.handle.db.selectFrom('calendar_feeds').selectAll().execute();
+    for (const row of rows) {
+      for (const value of Object.values(row)) expect(String(value)).not.toContain(token);
+    }
+    const user = await server.database.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', MEMBER2.username)
+      .executeTakeFirstOrThrow();
+    const mine = rows.filter((row) => row.user_id === user.id);
+    expect(mine.map((row) => row.token_hash)).toEqual([hashToken(token)]);
+    expect((await server.request('GET', pathOf(url))).status).toBe(200);
+    // The hash itself is no address.
+    expect((await server.request('GET', `//feeds/calendar/${hashToken(token)}.ics`)).status).toBe(
+      404,
+    );
   });
 
   it('needs a signed-in member', async () => {
@@ -139,7 +176,7 @@ describe('GET /feeds/calendar/{token}.ics', () => {
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
 
-    const calendar = parse(response.text);
+    const calendar = readCalendar(response.text);
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     const ids = events.map((event) => eventIdOf(event.uid)).sort((a, b) => a - b);
     const expected = await expectedFeedIds(MEMBER.username, Date.now());
@@ -151,9 +188,6 @@ describe('GET /feeds/calendar/{token}.ics', () => {
     const zones = new Set(
       calendar.getAllSubcomponents('vtimezone').map((z) => String(z.getFirstPropertyValue('tzid'))),
     );
-    for (const component of calendar.getAllSubcomponents('vtimezone')) {
-      ICAL.TimezoneService.register(component);
-    }
     const rows = await server.database.handle.db
       .selectFrom('calendar_events')
       .select(['id', 'start_at', 'name'])
@@ -238,10 +272,7 @@ describe('GET /calendar_events/{id}.ics', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="event-${event.id}.ics"`,
     );
-    const calendar = parse(response.text);
-    for (const component of calendar.getAllSubcomponents('vtimezone')) {
-      ICAL.TimezoneService.register(component);
-    }
+    const calendar = readCalendar(response.text);
     const [vevent] = calendar.getAllSubcomponents('vevent');
     if (!vevent) throw new Error('no VEVENT');
     const parsed = new ICAL.Event(vevent);
@@ -273,13 +304,117 @@ describe('GET /calendar_events/{id}.ics', () => {
         .execute();
       const response = await member.request('GET', `/calendar_events/${event.id}.ics`);
       expect(response.text).toContain(form);
-      const calendar = parse(response.text);
-      for (const component of calendar.getAllSubcomponents('vtimezone')) {
-        ICAL.TimezoneService.register(component);
-      }
+      const calendar = readCalendar(response.text);
       const [vevent] = calendar.getAllSubcomponents('vevent');
       if (!vevent) throw new Error('no VEVENT');
       expect(new ICAL.Event(vevent).startDate.toJSDate().getTime()).toBe(start);
+    }
+  });
+});
+
+describe('text stored before the one-line rule, in the download and the feed (D54)', () => {
+  /** Each payload of the brief, and all of them at once, as an old row could hold them. */
+  const PAYLOADS = [
+    'Open\rHouse',
+    'Open\nHouse',
+    'Open\r\nHouse',
+    'Open House\r\nBEGIN:VEVENT\r\nUID:injected\r\nSUMMARY:Injected\r\nEND:VEVENT',
+    'Dinner; dancing',
+    'Dinner, dancing',
+    'Dinner \\ dancing \\n',
+  ];
+  const ALL = PAYLOADS.join(' | ');
+
+  /** iCalendar has one line break (RFC 5545 §3.3.11): CR and CRLF read back as LF. */
+  const readBack = (text: string) => text.replace(/\r\n?/g, '\n');
+
+  function expectOneCalendar(text: string, events: number) {
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = icsContentLines(text);
+    expect(lines.filter((line) => line.startsWith('BEGIN:VCALENDAR'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('BEGIN:VEVENT'))).toHaveLength(events);
+    const calendar = readCalendar(text);
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(events);
+    return calendar;
+  }
+
+  it('keeps each text inside its value: one calendar, its events, each name read back as written', async () => {
+    const db = server.database.handle.db;
+    const now = Date.now();
+    // One of M's feed events M did not decline (a declined one's summary ends "(not going)").
+    const declined = new Set(
+      (
+        await db
+          .selectFrom('event_attendees as a')
+          .innerJoin('users as u', 'u.party_id', 'a.party_id')
+          .select('a.calendar_event_id')
+          .where('u.username', '=', MEMBER.username)
+          .where('a.status', '=', 'NO')
+          .execute()
+      ).map((a) => a.calendar_event_id),
+    );
+    const id = (await expectedFeedIds(MEMBER.username, now)).find((e) => !declined.has(e));
+    if (id === undefined) throw new Error('M has no event in the feed');
+    const row = await db
+      .selectFrom('calendar_events as e')
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .select(['e.name', 'e.location', 'e.club_id', 'c.name as club_name'])
+      .where('e.id', '=', id)
+      .executeTakeFirstOrThrow();
+    const url = await newFeedUrl(member);
+    try {
+      for (const payload of [...PAYLOADS, ALL]) {
+        // Straight into the tables, past the schema, as a row older than the rule could be.
+        await db
+          .updateTable('calendar_events')
+          .set({ name: payload, location: payload })
+          .where('id', '=', id)
+          .execute();
+        await db
+          .updateTable('clubs')
+          .set({ name: payload })
+          .where('id', '=', row.club_id)
+          .execute();
+
+        const download = await member.request('GET', `/calendar_events/${id}.ics`);
+        expect(download.status).toBe(200);
+        expect(download.headers.get('content-disposition')).toBe(
+          `attachment; filename="event-${id}.ics"`,
+        );
+        const one = expectOneCalendar(download.text, 1);
+        expect(one.getFirstPropertyValue('x-wr-calname')).toBe(readBack(payload));
+        expect(one.getFirstPropertyValue('name')).toBe(readBack(payload));
+        const [vevent] = one.getAllSubcomponents('vevent');
+        if (!vevent) throw new Error('no VEVENT');
+        const event = new ICAL.Event(vevent);
+        expect(event.summary).toBe(readBack(payload));
+        expect(event.location).toBe(readBack(payload));
+        expect(event.description.startsWith(`${readBack(payload)}\n\n`)).toBe(true);
+        expect(eventIdOf(event.uid)).toBe(id);
+
+        const feed = await server.request('GET', pathOf(url));
+        expect(feed.status).toBe(200);
+        const expected = await expectedFeedIds(MEMBER.username, Date.now());
+        const all = expectOneCalendar(feed.text, expected.length);
+        const mine = all
+          .getAllSubcomponents('vevent')
+          .map((v) => new ICAL.Event(v))
+          .filter((v) => eventIdOf(v.uid) === id);
+        expect(mine.map((v) => [v.summary, v.location])).toEqual([
+          [readBack(payload), readBack(payload)],
+        ]);
+      }
+    } finally {
+      await db
+        .updateTable('calendar_events')
+        .set({ name: row.name, location: row.location })
+        .where('id', '=', id)
+        .execute();
+      await db
+        .updateTable('clubs')
+        .set({ name: row.club_name })
+        .where('id', '=', row.club_id)
+        .execute();
     }
   });
 });

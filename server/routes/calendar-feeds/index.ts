@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASE_PATH } from '../../../common/constants.ts';
@@ -6,6 +6,7 @@ import {
   CALENDAR_FEED_PREFIX,
   calendarEventIcsParamsSchema,
   calendarFeedAnswerSchema,
+  newCalendarFeedAnswerSchema,
 } from '../../../common/schemas/calendar-feed.ts';
 import { originOf } from '../../http/origin.ts';
 import { presentIcs } from '../../presenters/calendar-ics.ts';
@@ -16,18 +17,8 @@ import {
   getCalendarFeed,
   renewCalendarFeed,
 } from '../../services/calendar-feeds.ts';
-import type { CalendarFeed } from '../../services/calendar-feeds.ts';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
-
-function present(app: FastifyInstance, request: FastifyRequest, feed: CalendarFeed | null) {
-  return feed
-    ? {
-        url: `${originOf(app, request)}${CALENDAR_FEED_PREFIX}/${feed.token}.ics`,
-        created_at: feed.created_at,
-      }
-    : null;
-}
 
 /** The member's feed address and one event's download (signed API calls, decision D30). */
 export function registerCalendarFeedRoutes(app: FastifyInstance): void {
@@ -37,32 +28,32 @@ export function registerCalendarFeedRoutes(app: FastifyInstance): void {
     '/calendar_feed.json',
     {
       schema: {
-        summary: "The member's private calendar feed address, or null before they made one",
+        summary:
+          'Whether the member has a private calendar feed, and since when; its address is shown only when made',
         tags: ['calendar'],
         response: { 200: calendarFeedAnswerSchema },
       },
     },
-    async (request) => ({
-      data: {
-        calendar_feed: present(app, request, await getCalendarFeed(app.services, request.actor)),
-      },
-    }),
+    async (request) => {
+      const feed = await getCalendarFeed(app.services, request.actor);
+      return { data: { calendar_feed: feed ? { url: null, created_at: feed.created_at } : null } };
+    },
   );
 
   api.post(
     '/calendar_feed.json',
     {
       schema: {
-        summary: 'A new calendar feed address; the old one stops answering',
+        summary: 'A new calendar feed address, answered this once; the old one stops answering',
         tags: ['calendar'],
-        response: { 200: calendarFeedAnswerSchema },
+        response: { 200: newCalendarFeedAnswerSchema },
       },
     },
-    async (request) => ({
-      data: {
-        calendar_feed: present(app, request, await renewCalendarFeed(app.services, request.actor)),
-      },
-    }),
+    async (request) => {
+      const feed = await renewCalendarFeed(app.services, request.actor);
+      const url = `${originOf(app, request)}${CALENDAR_FEED_PREFIX}/${feed.token}.ics`;
+      return { data: { calendar_feed: { url, created_at: feed.created_at } } };
+    },
   );
 
   api.delete(

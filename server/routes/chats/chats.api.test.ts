@@ -6,8 +6,8 @@ import {
   CHAT_MESSAGE_BLANK,
   CHAT_MESSAGE_CONTROL_CHARACTERS,
   CHAT_MESSAGE_TEXT_OR_IMAGE,
-  CHAT_NAME_CONTROL_CHARACTERS,
   FIELD_BLANK,
+  FIELD_CONTROL_CHARACTERS,
   IMAGE_TYPE_INVALID,
   NO_CHAT_WITH_SELF,
   alreadyHaveChatWith,
@@ -780,7 +780,7 @@ describe('control characters (VAL, ERR-08): a 422, never a server failure', () =
         body: { chat: { name } },
       });
       expect({ name, status: response.status }).toEqual({ name, status: 422 });
-      expect(response.body.errors).toEqual({ name: [CHAT_NAME_CONTROL_CHARACTERS] });
+      expect(response.body.errors).toEqual({ name: [FIELD_CONTROL_CHARACTERS] });
     }
     expect((await open('M', chatId)).name).toBeNull();
   });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STREAM_EVENT_BADGES } from '../../../common/schemas/chat.ts';
 import type { User } from '../../../common/schemas/session.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { exportPublicKey } from '../../auth/signatures.ts';
@@ -18,6 +19,8 @@ import {
 import { NO_ACCOUNT_TO_RESET, NOT_ACTIVE_TO_RESET } from '../../services/password-reset.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
+import { openEventStream } from '../../test/event-stream-client.ts';
+import type { OpenedStream } from '../../test/event-stream-client.ts';
 import {
   FlowBrowser,
   addRosterMember,
@@ -36,15 +39,20 @@ const NEW_PASSWORD = 'copper meadow violin harbor';
 let server: TestServer;
 let orgId: number;
 let accountHash: string;
+const streams: OpenedStream[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  server = await startTestServer({
+    // No heartbeat during these tests: a reset must close an old session's stream by itself.
+    env: { TRUST_PROXY: 'true', EVENT_STREAM_HEARTBEAT_MS: '3600000' },
+  });
   await seedDemoData(server);
   orgId = await organizationId(server, DEMO_ORGANIZATION_NAME);
   accountHash = await hashPassword(DEMO_PASSWORD);
 });
 
 afterAll(async () => {
+  for (const stream of streams) stream.close();
   await server.close();
 });
 
@@ -135,6 +143,52 @@ describe('password reset end to end (REG-01, REG-08, API-REG-01..04)', () => {
       .where('action', '=', 'password.reset')
       .execute();
     expect(audit).toEqual([{ action: 'password.reset', ip: browser.ip }]);
+  });
+
+  it('closes the event streams of every session it ends at once, not at their next heartbeat (D43)', async () => {
+    const email = 'streams@example.org';
+    const member = await memberWithAccount({ email });
+    const username = `resetter${count}`;
+    const phone = await signInAs(server, username);
+    const laptop = await signInAs(server, username);
+    const opened = await Promise.all([
+      openEventStream(server, phone),
+      openEventStream(server, phone),
+      openEventStream(server, laptop),
+    ]);
+    streams.push(...opened);
+    for (const stream of opened) {
+      expect(stream.status).toBe(200);
+      await stream.waitFor((message) => message.event === STREAM_EVENT_BADGES);
+    }
+
+    const browser = new FlowBrowser(server, 'reset');
+    await browser.throughStepTwo(member.proof, 'E-mail');
+    const code = await codeSentTo(server, email);
+    expect((await browser.stepThree(code)).status).toBe(200);
+    const four = await browser.stepFour(code, { password: NEW_PASSWORD });
+    expect(four.status).toBe(200);
+
+    // The heartbeat is an hour away: only the reset's session_end can end these.
+    await Promise.all(opened.map((stream) => stream.ended));
+    expect((await phone.request('GET', '/session.json')).status).toBe(401);
+    const ended = await server.database.handle.db
+      .selectFrom('bus_events')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'session_end')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const sessions = await server.database.handle.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', member.userId ?? -1)
+      .execute();
+    // The new session of step four is the member's only one, and not among those ended.
+    expect(sessions).toHaveLength(1);
+    const endedIds = (JSON.parse(ended.payload) as { session_ids: number[] }).session_ids;
+    expect(endedIds).toHaveLength(2);
+    expect(endedIds).not.toContain(sessions[0]?.id);
+    expect((await browser.signedClient(four).request('GET', '/session.json')).status).toBe(200);
   });
 
   it('sends a reset code by text message too', async () => {

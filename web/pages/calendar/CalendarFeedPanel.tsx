@@ -7,6 +7,7 @@ import {
   IconPlugOff,
   IconRefresh,
 } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useId, useRef, useState } from 'react';
 import {
   CALENDAR_FEED_ADDRESS,
@@ -14,22 +15,26 @@ import {
   CALENDAR_FEED_COPY,
   CALENDAR_FEED_COPY_BY_HAND,
   CALENDAR_FEED_EXPLANATION,
+  CALENDAR_FEED_IF_LOST,
   CALENDAR_FEED_LOAD_FAILED,
   CALENDAR_FEED_LOADING,
   CALENDAR_FEED_MAKE,
   CALENDAR_FEED_MAKE_FAILED,
   CALENDAR_FEED_NONE,
+  CALENDAR_FEED_NOT_SHOWN_AGAIN,
   CALENDAR_FEED_PRIVATE,
   CALENDAR_FEED_RENEW,
   CALENDAR_FEED_RENEW_CONFIRM,
   CALENDAR_FEED_RENEW_TITLE,
   CALENDAR_FEED_RENEWED,
+  CALENDAR_FEED_SHOWN_ONCE,
   CALENDAR_FEED_TITLE,
   CALENDAR_FEED_TURN_OFF,
   CALENDAR_FEED_TURN_OFF_CONFIRM,
   CALENDAR_FEED_TURN_OFF_FAILED,
   CALENDAR_FEED_TURN_OFF_TITLE,
   CALENDAR_FEED_TURNED_OFF,
+  calendarFeedMadeOn,
 } from '../../../common/messages.ts';
 import {
   useCalendarFeed,
@@ -73,23 +78,32 @@ export function CalendarFeedButton({
 }
 
 /**
- * The member's private calendar address on /calendar (decision D30): read-only, with Copy (the
- * clipboard, or the text selected for Ctrl+C where the browser gives no clipboard), Make a new
- * address and Turn off, each change asked for first. What happened is said in a status line a
- * screen reader reads out.
+ * The member's private calendar address on /calendar (decisions D30, D54). The server keeps only
+ * a hash of it, so the address is shown once, right after it is made: read-only, with Copy (the
+ * clipboard, or the text selected for Ctrl+C where the browser gives no clipboard), and the
+ * plain word that it is shown only this once. A feed made earlier offers Make a new address and
+ * Turn off, each asked for first. What happened is said in a status line a screen reader reads
+ * out.
  */
 export function CalendarFeedPanel({ id }: { id: string }) {
   const feed = useCalendarFeed(true);
   const renew = useRenewCalendarFeed();
   const turnOff = useTurnOffCalendarFeed();
   const [note, setNote] = useState('');
+  /** The address this panel made, while it is open: the one time it is at hand. */
+  const [shown, setShown] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const busy = renew.isPending || turnOff.isPending;
 
   const make = () => {
     turnOff.reset();
-    renew.mutate(undefined, { onSuccess: () => setNote(CALENDAR_FEED_RENEWED) });
+    renew.mutate(undefined, {
+      onSuccess: (made) => {
+        setShown(made.url);
+        setNote(CALENDAR_FEED_RENEWED);
+      },
+    });
   };
   const copy = async (url: string) => {
     try {
@@ -115,9 +129,40 @@ export function CalendarFeedPanel({ id }: { id: string }) {
       content: CALENDAR_FEED_TURN_OFF_CONFIRM,
       onOk: () => {
         renew.reset();
-        turnOff.mutate(undefined, { onSuccess: () => setNote(CALENDAR_FEED_TURNED_OFF) });
+        turnOff.mutate(undefined, {
+          onSuccess: () => {
+            setShown(null);
+            setNote(CALENDAR_FEED_TURNED_OFF);
+          },
+        });
       },
     });
+
+  const changes = (
+    <Group gap="sm">
+      <Button
+        size="md"
+        variant="default"
+        leftSection={<IconRefresh size={22} aria-hidden="true" />}
+        loading={renew.isPending}
+        disabled={busy}
+        onClick={askRenew}
+      >
+        {CALENDAR_FEED_RENEW}
+      </Button>
+      <Button
+        size="md"
+        variant="outline"
+        color="red.9"
+        leftSection={<IconPlugOff size={22} aria-hidden="true" />}
+        loading={turnOff.isPending}
+        disabled={busy}
+        onClick={askTurnOff}
+      >
+        {CALENDAR_FEED_TURN_OFF}
+      </Button>
+    </Group>
+  );
 
   let body;
   if (feed.isPending) {
@@ -139,13 +184,25 @@ export function CalendarFeedPanel({ id }: { id: string }) {
         </Button>
       </Stack>
     );
+  } else if (shown === null) {
+    body = (
+      <Stack gap="sm" data-testid="calendar-feed-made-before">
+        <Text size="md" fw={600}>
+          {calendarFeedMadeOn(dayjs(feed.data.created_at).format('MMMM D, YYYY'))}
+        </Text>
+        <Text size="md">{CALENDAR_FEED_NOT_SHOWN_AGAIN}</Text>
+        {changes}
+      </Stack>
+    );
   } else {
-    const url = feed.data.url;
+    const url = shown;
     body = (
       <Stack gap="sm">
         <TextInput
           ref={input}
           label={CALENDAR_FEED_ADDRESS}
+          description={CALENDAR_FEED_SHOWN_ONCE}
+          classNames={{ description: classes.shownOnce }}
           value={url}
           readOnly
           size="md"
@@ -161,29 +218,10 @@ export function CalendarFeedPanel({ id }: { id: string }) {
           >
             {CALENDAR_FEED_COPY}
           </Button>
-          <Button
-            size="md"
-            variant="default"
-            leftSection={<IconRefresh size={22} aria-hidden="true" />}
-            loading={renew.isPending}
-            disabled={busy}
-            onClick={askRenew}
-          >
-            {CALENDAR_FEED_RENEW}
-          </Button>
-          <Button
-            size="md"
-            variant="outline"
-            color="red.9"
-            leftSection={<IconPlugOff size={22} aria-hidden="true" />}
-            loading={turnOff.isPending}
-            disabled={busy}
-            onClick={askTurnOff}
-          >
-            {CALENDAR_FEED_TURN_OFF}
-          </Button>
         </Group>
+        <Text size="md">{CALENDAR_FEED_IF_LOST}</Text>
         <Text size="sm">{CALENDAR_FEED_PRIVATE}</Text>
+        {changes}
       </Stack>
     );
   }

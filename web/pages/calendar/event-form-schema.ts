@@ -15,6 +15,7 @@ import { newEventDefaults } from '../../../common/event-time-editing.ts';
 import { CANT_BE_BLANK } from '../../../common/messages.ts';
 import {
   createCalendarEventRequestSchema,
+  eventLocationSchema,
   type CalendarEventDetail,
   type CreateCalendarEventRequest,
   type UpdateCalendarEventRequest,
@@ -83,7 +84,7 @@ export function eventFormSchema(mode: 'new' | 'edit') {
       end_date_string: z.string(),
       end_time_string: z.string(),
       time_zone_id: z.string(),
-      location: z.string().max(500),
+      location: eventLocationSchema,
       new_description: wire.new_description,
       access: z.enum(ACCESS_VALUES),
       allows_comments: z.boolean(),

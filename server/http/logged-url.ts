@@ -1,0 +1,11 @@
+import { CALENDAR_FEED_PREFIX } from '../../common/schemas/calendar-feed.ts';
+
+const FEED_TOKEN = new RegExp(`^(${CALENDAR_FEED_PREFIX}/)[^/?#]+(\\.ics)`);
+
+/**
+ * A request's URL as the request log keeps it: a calendar feed's token is its only key, kept
+ * in the database as a hash (D54), so the log line names the feed without it.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(FEED_TOKEN, '$1…$2');
+}

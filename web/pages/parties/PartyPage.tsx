@@ -27,7 +27,13 @@ import { MemberAvatar } from '../../components/MemberAvatar.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { clubPath, DIRECTORY_PATH, parseRecordId } from '../../paths.ts';
-import { contactTypeOfPhone, phoneHref, phoneLabel, phoneText } from './party-contact.ts';
+import {
+  contactTypeOfPhone,
+  mailtoHref,
+  phoneHref,
+  phoneLabel,
+  phoneText,
+} from './party-contact.ts';
 import { useOpenChat } from '../chats/use-open-chat.ts';
 import { LastContacted } from './LastContacted.tsx';
 import classes from './PartyPage.module.css';
@@ -183,7 +189,7 @@ function ContactLinks({ party }: { party: Party }) {
           <li>
             <a
               className={classes.contact}
-              href={`mailto:${party.email_address.address}`}
+              href={mailtoHref(party.email_address.address)}
               onClick={() => record('email')}
               data-testid="email-link"
             >

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contactTypeOfPhone,
   formatLastContacted,
+  mailtoHref,
   phoneHref,
   phoneLabel,
   phoneText,
@@ -46,5 +47,20 @@ describe('Last contacted (PARTY-04, CONST-37)', () => {
     expect(formatLastContacted(new Date(2024, 10, 25, 9, 5).getTime())).toBe(
       '11/25/2024 - 9:05 AM',
     );
+  });
+});
+
+describe('the e-mail link on the party page (PARTY-06, issue 21)', () => {
+  it('writes an ordinary address as it stands', () => {
+    for (const address of ['bill.harper@example.net', "o'neil+lodge@example.co.uk"]) {
+      expect(mailtoHref(address)).toBe(`mailto:${address}`);
+    }
+  });
+
+  it('writes to the address shown and nobody else: "?", "#" and "%" cannot add header fields', () => {
+    const address = 'member@example.com?bcc=everyone%40evil.example&body=Click%0Ahere#top';
+    const link = new URL(mailtoHref(address));
+    expect([link.protocol, link.search, link.hash]).toEqual(['mailto:', '', '']);
+    expect(decodeURIComponent(link.pathname)).toBe(address);
   });
 });

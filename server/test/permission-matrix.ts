@@ -41,6 +41,7 @@ import type { MemberClient } from './member-client.ts';
 import { rosterOf } from './party-visibility.ts';
 import type { Roster } from './party-visibility.ts';
 import { partiesNamedIn, unseenPeople } from './people-named.ts';
+import { strayCall } from './route-table.ts';
 
 /*
  * The permission matrix (docs/decisions.md D55): every operation of the OpenAPI document,
@@ -383,12 +384,15 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     return roster.sees(party, partyId);
   }
 
-  async function send(
-    entry: AccessEntry,
-    persona: PersonaName,
-  ): Promise<{ answer: ApiResponse; after?: () => Promise<void> }> {
+  type Sent = { answer: ApiResponse; after?: () => Promise<void> } | { stray: string };
+
+  async function send(entry: AccessEntry, persona: PersonaName): Promise<Sent> {
     const [method = ''] = entry.operation.split(' ');
     const request = await entry.request(ctx, persona);
+    // The method is the entry's; the address is the entry's to choose, so it is held to the
+    // operation before anything is sent: a call elsewhere would leave the operation untested.
+    const stray = strayCall(entry.operation, request.path);
+    if (stray !== undefined) return { stray };
     const body = request.body === undefined ? {} : { body: request.body };
     if (persona === 'visitor') {
       const headers = { ...request.headers, ...(request.cookie ? { cookie: request.cookie } : {}) };
@@ -408,7 +412,9 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
 
   return {
     async cell(entry, persona) {
-      const { answer, after } = await send(entry, persona);
+      const sent = await send(entry, persona);
+      if ('stray' in sent) return [`${persona}: ${sent.stray}`];
+      const { answer, after } = sent;
       await after?.();
       const wrong: string[] = [];
       const expected = entry.expect[persona];

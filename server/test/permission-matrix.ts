@@ -58,7 +58,10 @@ interface Persona {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** The document's operations as `METHOD /path` below the API prefix, in the document's order. */
+/**
+ * The document's operations as `METHOD /path` below the API prefix, in the document's order;
+ * one outside the prefix as `METHOD //path`, from the root, as the harness's calls write it.
+ */
 export async function documentedOperations(server: TestServer): Promise<string[]> {
   const answer = await server.request<{ paths: Record<string, Record<string, unknown>> }>(
     'GET',
@@ -67,7 +70,12 @@ export async function documentedOperations(server: TestServer): Promise<string[]
   if (answer.status !== 200) throw new Error(`openapi.json answered ${answer.status}`);
   return Object.entries(answer.body.paths).flatMap(([documentPath, item]) =>
     METHODS.filter((method) => item[method] !== undefined).map(
-      (method) => `${method.toUpperCase()} ${documentPath.slice(API_PREFIX.length)}`,
+      (method) =>
+        `${method.toUpperCase()} ${
+          documentPath.startsWith(`${API_PREFIX}/`)
+            ? documentPath.slice(API_PREFIX.length)
+            : `/${documentPath}`
+        }`,
     ),
   );
 }

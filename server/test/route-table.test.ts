@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { operationPattern, strayCall } from './route-table.ts';
+import { API_PREFIX } from '../../common/constants.ts';
+import {
+  HIDDEN_ROUTES,
+  operationPattern,
+  routeTable,
+  routesOutsideTheMatrix,
+  strayCall,
+} from './route-table.ts';
 
 describe("the permission matrix's hold on the route table (docs/decisions.md D55)", () => {
   it('reads each {param} of an operation as one path segment or part of one', () => {
@@ -28,5 +35,53 @@ describe("the permission matrix's hold on the route table (docs/decisions.md D55
       'the call goes to /clubs/posts.json, which is not GET /posts/{id}.json: ' +
         'the entry must call its own operation',
     );
+  });
+
+  it("writes the routes as the document does, without Fastify's HEAD twins", () => {
+    expect(
+      routeTable([
+        { method: 'GET', url: '/api/v1/parties/:id' },
+        { method: 'HEAD', url: '/api/v1/parties/:id' },
+        { method: ['GET', 'HEAD'], url: '/feeds/calendar/:token.ics' },
+        { method: 'GET', url: '/docs/' },
+        { method: 'HEAD', url: '/docs' },
+        { method: 'HEAD', url: '/ping' },
+        { method: 'DELETE', url: '/api/v1/favorite_clubs/:clubId' },
+      ]),
+    ).toEqual([
+      'DELETE /api/v1/favorite_clubs/{clubId}',
+      'GET /api/v1/parties/{id}',
+      'GET /docs/',
+      'GET /feeds/calendar/{token}.ics',
+      'HEAD /ping',
+    ]);
+  });
+
+  it('finds a route neither documented nor listed, and a listed one that is gone', () => {
+    const hidden = [
+      { route: 'GET /healthz', why: 'probe' },
+      { route: 'GET /readyz', why: 'probe' },
+      { route: 'GET /app/*', why: 'files', onlyWhen: 'built' },
+    ];
+    const registered = [
+      `GET ${API_PREFIX}/parties/{id}`,
+      `GET ${API_PREFIX}/secret_report`,
+      'GET /healthz',
+      'GET /status.json',
+    ];
+    // An operation the document has outside the API prefix is written from the root.
+    const documented = ['GET /parties/{id}', 'GET /clubs.json', 'GET //status.json'];
+    expect(routesOutsideTheMatrix(registered, documented, hidden)).toEqual({
+      unlisted: [`GET ${API_PREFIX}/secret_report`],
+      listedButAbsent: ['GET /readyz'],
+      documentedButAbsent: [`GET ${API_PREFIX}/clubs.json`],
+    });
+  });
+
+  it('gives every hidden route its reason', () => {
+    for (const { route, why } of HIDDEN_ROUTES) {
+      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \//);
+      expect(why.length).toBeGreaterThan(10);
+    }
   });
 });

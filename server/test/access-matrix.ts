@@ -29,7 +29,8 @@ export function everyone(status: number): Outcomes {
 /**
  * A field of an answer that may name a member the viewer cannot open in the directory (D37),
  * by design. `at` matches the field's path with array positions written `[]`
- * (`data.posts[].party`); `why` says why naming them there is no leak.
+ * (`data.posts[].party`), and the field covers everything under it (the party's
+ * `display_name`); `why` says why naming them there is no leak.
  */
 export interface NamedField {
   readonly at: RegExp;
@@ -164,11 +165,23 @@ export const POST_AUTHOR: NamedField = {
 
 /**
  * A comment's author, for the same reason: a comment is published to everyone who may read the
- * post or event, and who wrote it is part of it (CMT-01 shows the name on every comment).
+ * post or event, and who wrote it is part of it (CMT-01 shows the name on every comment), by
+ * id, by `party_name` and in `party`.
  */
 export const COMMENT_AUTHOR: NamedField = {
-  at: /^data\.comment_container\.comments\[\](\.children\[\])*\.(party|party_id)$/,
+  at: /^data\.comment_container\.comments\[\](\.children\[\])*\.(party|party_id|party_name)$/,
   why: "a comment's author signs what they published to everyone who may read the thread",
+};
+
+/**
+ * The holder named on a status card (D48, ENT-22, STAT-03): the status checker answers a member
+ * number of a recognised organisation with the holder's display name, to any member, so that a
+ * hall can confirm a visitor's standing. It gives the name and no id, so the card is no way
+ * into the directory.
+ */
+export const MEMBER_STATUS_CARD: NamedField = {
+  at: /^data\.member_statuses\[\]\.name$/,
+  why: "the status checker confirms a number's holder by name to any member, by design (D48)",
 };
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { API_PREFIX, GROUP_CHAT_TYPE } from '../../common/constants.ts';
+import { displayName } from '../../common/display-name.ts';
 import type { CalendarEventAnswer } from '../../common/schemas/calendar-event.ts';
 import type { CreateChatAnswer } from '../../common/schemas/chat.ts';
 import type { CommentContainerAnswer } from '../../common/schemas/comment.ts';
@@ -40,7 +41,7 @@ import { signInAs, signInPersonas } from './member-client.ts';
 import type { MemberClient } from './member-client.ts';
 import { rosterOf } from './party-visibility.ts';
 import type { Roster } from './party-visibility.ts';
-import { partiesNamedIn, unseenPeople } from './people-named.ts';
+import { partiesNamedIn, unseenNamePattern, unseenNames, unseenPeople } from './people-named.ts';
 import { strayCall } from './route-table.ts';
 
 /*
@@ -136,7 +137,8 @@ export interface Matrix {
 export async function createMatrix(server: TestServer): Promise<Matrix> {
   const { db } = server.database.handle;
   const signedIn = await signInPersonas(server);
-  let roster = await rosterOf(db);
+  const startRoster = await rosterOf(db);
+  let roster = startRoster;
   const xUsername = await findOutsider(
     server,
     roster,
@@ -383,6 +385,43 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     fixtures,
   };
 
+  // Every party's names as answers give them: the display name, and the full name officers
+  // are listed by (D40). With the clubs' and organisations' names, which may be a person's.
+  const partyNames = (
+    await db
+      .selectFrom('parties')
+      .select(['id', 'first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
+      .execute()
+  ).map((party) => ({
+    id: party.id,
+    names: [displayName(party), displayName({ ...party, preferred_name: null })],
+  }));
+  const placeNames = [
+    ...(await db.selectFrom('clubs').select(['name', 'formal_name']).execute()).flatMap((club) => [
+      club.name,
+      club.formal_name,
+    ]),
+    ...(await db.selectFrom('organizations').select('name').execute()).map(({ name }) => name),
+  ];
+  const namePatterns = new Map<PersonaName, RegExp | undefined>();
+
+  /**
+   * The names of the people the persona may not see, as one pattern, made on the persona's
+   * first answer from the roster as it stood when the matrix began.
+   */
+  function unseenNamesOf(persona: PersonaName): RegExp | undefined {
+    if (namePatterns.has(persona)) return namePatterns.get(persona);
+    const viewer = persona === 'visitor' ? undefined : personas[persona].partyId;
+    const hidden: string[] = [];
+    const known: string[] = [...placeNames];
+    for (const { id, names } of partyNames) {
+      (viewer !== undefined && startRoster.sees(viewer, id) ? known : hidden).push(...names);
+    }
+    const pattern = unseenNamePattern(hidden, known);
+    namePatterns.set(persona, pattern);
+    return pattern;
+  }
+
   /** D37 as the tests' second opinion computes it; a party added since is read again. */
   async function sees(viewer: PersonaName, partyId: number): Promise<boolean> {
     if (viewer === 'visitor') return false;
@@ -431,16 +470,21 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
           `${persona}: ${answer.status}, expected ${expected} (${answer.text.slice(0, 160)})`,
         );
       }
-      if (answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
+      if (answer.status < 200 || answer.status >= 300) return wrong;
+      const allowed = entry.mayName ?? [];
+      if (answer.body !== undefined) {
         const named = new Map<number, boolean>();
         for (const { partyId } of partiesNamedIn(answer.body)) {
           if (!named.has(partyId)) named.set(partyId, await sees(persona, partyId));
         }
-        const leaks = unseenPeople(
-          answer.body,
-          (partyId) => named.get(partyId) ?? false,
-          entry.mayName ?? [],
-        );
+        const leaks = unseenPeople(answer.body, (partyId) => named.get(partyId) ?? false, allowed);
+        wrong.push(...leaks.map((leak) => `${persona}: ${leak}`));
+      }
+      // Names given without an id (a status card, an officer, a chat's last line) are found
+      // only in the text; an answer that is not JSON (a calendar file) is searched as it is.
+      const names = unseenNamesOf(persona);
+      if (names) {
+        const leaks = unseenNames(answer.body ?? answer.text, names, allowed);
         wrong.push(...leaks.map((leak) => `${persona}: ${leak}`));
       }
       return wrong;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_AUTHOR, MEMBER_STATUS_CARD, POST_AUTHOR } from './access-matrix.ts';
+import { CLUB_OFFICERS, COMMENT_AUTHOR, MEMBER_STATUS_CARD, POST_AUTHOR } from './access-matrix.ts';
 import { partiesNamedIn, unseenNamePattern, unseenNames, unseenPeople } from './people-named.ts';
 
 /** A party as answers carry it (sessionPartySchema). */
@@ -45,6 +45,30 @@ describe("the permission matrix's content check (docs/decisions.md D55)", () => 
     expect(unseenPeople(answer, () => false, [POST_AUTHOR, COMMENT_AUTHOR])).toEqual([
       'data.event_attendees[].party names 1 the viewer may not see (D37): 24',
     ]);
+  });
+
+  it('lets an allowed field name anyone in what it holds, by id and by name', () => {
+    const answer = {
+      data: {
+        club: {
+          current_officer_positions: [
+            {
+              title: 'Secretary',
+              current_officers: [{ party_id: 31, full_name: 'Ezekiel Baumgartner' }],
+            },
+          ],
+          organizer_party_id: 32,
+        },
+      },
+    };
+    const names = unseenNamePattern(['Ezekiel Baumgartner'], []);
+    if (!names) throw new Error('no name is left to search for');
+    expect(unseenPeople(answer, () => false, [CLUB_OFFICERS])).toEqual([
+      'data.club.organizer_party_id names 1 the viewer may not see (D37): 32',
+    ]);
+    expect(unseenNames(answer, names, [CLUB_OFFICERS])).toEqual([]);
+    expect(unseenPeople(answer, () => false, [])).toHaveLength(2);
+    expect(unseenNames(answer, names, [])).toHaveLength(1);
   });
 
   describe('names given without an id', () => {

@@ -39,9 +39,20 @@ export function partiesNamedIn(value: unknown, path = ''): NamedParty[] {
   return found;
 }
 
+/** Whether an allowed field is the one at `path` or holds it (`data.club` holds `data.club.x`). */
+function isAllowed(path: string, allowed: readonly NamedField[]): boolean {
+  if (allowed.length === 0) return false;
+  const fields = [path];
+  for (let index = 0; index < path.length; index += 1) {
+    if (path[index] === '.' || path[index] === '[') fields.push(path.slice(0, index));
+  }
+  return fields.some((field) => allowed.some(({ at }) => at.test(field)));
+}
+
 /**
- * What an answer says that the viewer may not learn: each field outside `allowed` that names
- * parties `sees` refuses, once per field, with up to three of them.
+ * What an answer says that the viewer may not learn: each field outside `allowed` (a field
+ * covers everything under it) that names parties `sees` refuses, once per field, with up to
+ * three of them.
  */
 export function unseenPeople(
   answer: unknown,
@@ -50,7 +61,7 @@ export function unseenPeople(
 ): string[] {
   const hidden = new Map<string, Set<number>>();
   for (const { path, partyId } of partiesNamedIn(answer)) {
-    if (sees(partyId) || allowed.some((field) => field.at.test(path))) continue;
+    if (sees(partyId) || isAllowed(path, allowed)) continue;
     let parties = hidden.get(path);
     if (!parties) hidden.set(path, (parties = new Set()));
     parties.add(partyId);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import dayjs from 'dayjs';
 import sharp from 'sharp';
 import { API_PREFIX, GROUP_CHAT_TYPE } from '../../common/constants.ts';
 import { displayName } from '../../common/display-name.ts';
@@ -81,22 +82,31 @@ export async function documentedOperations(server: TestServer): Promise<string[]
   );
 }
 
-/** Every route folder's entries, each with the folder it came from. */
-export async function loadAccessEntries(
-  routesDir: string,
-): Promise<{ folder: string; entry: AccessEntry }[]> {
+/** An entry as loaded: its folder, and whether it is a further call (`further`, not `access`). */
+export interface LoadedEntry {
+  readonly folder: string;
+  readonly entry: AccessEntry;
+  readonly further: boolean;
+}
+
+/** Every route folder's entries, `access` then `further`, each with the folder it came from. */
+export async function loadAccessEntries(routesDir: string): Promise<LoadedEntry[]> {
   const folders = fs
     .readdirSync(routesDir, { withFileTypes: true })
     .filter((dirent) => dirent.isDirectory())
     .map((dirent) => dirent.name)
     .sort();
-  const loaded: { folder: string; entry: AccessEntry }[] = [];
+  const loaded: LoadedEntry[] = [];
   for (const folder of folders) {
     const file = path.join(routesDir, folder, 'access.ts');
     if (!fs.existsSync(file)) continue;
-    const module = (await import(file)) as { access?: readonly AccessEntry[] };
+    const module = (await import(file)) as {
+      access?: readonly AccessEntry[];
+      further?: readonly AccessEntry[];
+    };
     if (!module.access) throw new Error(`${folder}/access.ts exports no \`access\``);
-    loaded.push(...module.access.map((entry) => ({ folder, entry })));
+    loaded.push(...module.access.map((entry) => ({ folder, entry, further: false })));
+    loaded.push(...(module.further ?? []).map((entry) => ({ folder, entry, further: true })));
   }
   return loaded;
 }
@@ -178,6 +188,25 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     L1: clubOf(DEMO_CLUBS.L1),
     L2: clubOf(DEMO_CLUBS.L2),
   };
+  const today = dayjs().format('YYYY-MM-DD');
+  const clubOfX = await db
+    .selectFrom('clubs as c')
+    .select(['c.id', 'c.subdomain'])
+    .where('c.organization_id', 'in', [...roster.organizationsOf(personas.X.partyId)])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('officer_positions as op')
+          .innerJoin('officer_terms as ot', 'ot.officer_position_id', 'op.id')
+          .select('ot.id')
+          .whereRef('op.club_id', '=', 'c.id')
+          .where('ot.party_id', 'is not', null)
+          .where('ot.from_date', '<=', today)
+          .where('ot.to_date', 'is', null),
+      ),
+    )
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
 
   const memberNumbers = await db
     .selectFrom('member_statuses')
@@ -201,6 +230,7 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
 
   const demo: DemoFinders = {
     club: (key) => clubs[key],
+    clubOfX: () => clubOfX,
     organizationId: () => orgId,
     memberNumberOf,
     async event(club, name) {

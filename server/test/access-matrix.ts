@@ -5,7 +5,9 @@ import type { MemberClient } from './member-client.ts';
  * route folder's `access.ts` declares for each of its operations, and what the matrix
  * (server/routes/permission-matrix.api.test.ts) hands it to build a request. The entries hold
  * no SQL (routes never do): the demo records they act on come from the context's finders, and
- * fixtures are made through the API as the members themselves would make them.
+ * fixtures are made through the API as the members themselves would make them. Besides
+ * `access`, one entry per operation, a folder may export `further`: more calls of its
+ * operations, on another target, where one call cannot tell every caller apart.
  */
 
 /** Who calls: no session, the four demo personas, and X, a member of another organisation. */
@@ -29,7 +31,8 @@ export function everyone(status: number): Outcomes {
 /**
  * A field of an answer that may name a member the viewer cannot open in the directory (D37),
  * by design. `at` matches the field's path with array positions written `[]`
- * (`data.posts[].party`); `why` says why naming them there is no leak.
+ * (`data.posts[].party`), and the field covers everything under it (the party's
+ * `display_name`); `why` says why naming them there is no leak.
  */
 export interface NamedField {
   readonly at: RegExp;
@@ -73,6 +76,11 @@ export type ClubKey = 'L1' | 'L2';
 /** A demo record an entry acts on, found by the context (no SQL in the route folders). */
 export interface DemoFinders {
   club(key: ClubKey): { readonly id: number; readonly subdomain: string };
+  /**
+   * A club of X's organisation, which none of the personas belongs to: the first (by id) with
+   * a current officer on the roster, so that its home names a member of that organisation.
+   */
+  clubOfX(): { readonly id: number; readonly subdomain: string };
   /** The organisation of the demo's personas (the Grand Lodge of Ohio). */
   organizationId(): number;
   /** The member number of a persona in the personas' organisation. */
@@ -164,11 +172,36 @@ export const POST_AUTHOR: NamedField = {
 
 /**
  * A comment's author, for the same reason: a comment is published to everyone who may read the
- * post or event, and who wrote it is part of it (CMT-01 shows the name on every comment).
+ * post or event, and who wrote it is part of it (CMT-01 shows the name on every comment), by
+ * id, by `party_name` and in `party`.
  */
 export const COMMENT_AUTHOR: NamedField = {
-  at: /^data\.comment_container\.comments\[\](\.children\[\])*\.(party|party_id)$/,
+  at: /^data\.comment_container\.comments\[\](\.children\[\])*\.(party|party_id|party_name)$/,
   why: "a comment's author signs what they published to everyone who may read the thread",
+};
+
+/**
+ * The holder named on a status card (D48, ENT-22, STAT-03): the status checker answers a member
+ * number of a recognised organisation with the holder's display name, to any member, so that a
+ * hall can confirm a visitor's standing. It gives the name and no id, so the card is no way
+ * into the directory.
+ */
+export const MEMBER_STATUS_CARD: NamedField = {
+  at: /^data\.member_statuses\[\]\.name$/,
+  why: "the status checker confirms a number's holder by name to any member, by design (D48)",
+};
+
+/**
+ * A club's current officers (CLUB-16), names and party ids, on its home. They are part of the
+ * page the club publishes to whoever may open it: its organisation's members, who may find them
+ * in the directory anyway, and admins, who open every club to look after its content (D40,
+ * D53). An admin reading the officers of another organisation's lodge learns who holds its
+ * offices, as its members and its own website say, not its roster; their party pages stay the
+ * 404 page to that admin (D37, D53).
+ */
+export const CLUB_OFFICERS: NamedField = {
+  at: /^data\.club\.current_officer_positions\[\]\.current_officers\[\]$/,
+  why: "a club's officers are part of its home, published to whoever may open it (admins: any club)",
 };
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppConfig } from '../config.ts';
@@ -40,6 +41,28 @@ export interface StartOptions {
   /** Runs on the app before it listens, e.g. to add data. */
   beforeListen?: (app: FastifyInstance, database: TestDatabase) => Promise<void> | void;
   webRoot?: string;
+  /** Told of every route the app registers, as Fastify's onRoute hook is. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Hooks `listener` onto the next Fastify instance made, before any of its routes: buildApp
+ * registers them before it returns, too early for a hook added afterwards. Fastify announces
+ * each new instance on this channel for tools that must be there from the start. Answers the
+ * instance it hooked, for the caller to check it was its own.
+ */
+function onRoutesOfNextApp(
+  listener: (route: RouteOptions) => void,
+): () => FastifyInstance | undefined {
+  const channel = diagnostics.channel('fastify.initialization');
+  let hooked: FastifyInstance | undefined;
+  const attach = (message: unknown) => {
+    channel.unsubscribe(attach);
+    hooked = (message as { fastify: FastifyInstance }).fastify;
+    hooked.addHook('onRoute', listener);
+  };
+  channel.subscribe(attach);
+  return () => hooked;
 }
 
 /**
@@ -54,12 +77,15 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...database.env,
     ...options.env,
   });
+  // Fastify() is buildApp's first, synchronous step: the instance announced next is this one.
+  const hooked = options.onRoute ? onRoutesOfNextApp(options.onRoute) : undefined;
   const app = await buildApp({
     config,
     database: database.handle,
     logger: false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
+  if (hooked && hooked() !== app) throw new Error('onRoute was hooked onto another Fastify app');
   await options.beforeListen?.(app, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

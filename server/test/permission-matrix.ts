@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import dayjs from 'dayjs';
 import sharp from 'sharp';
 import { API_PREFIX, GROUP_CHAT_TYPE } from '../../common/constants.ts';
+import { displayName } from '../../common/display-name.ts';
 import type { CalendarEventAnswer } from '../../common/schemas/calendar-event.ts';
 import type { CreateChatAnswer } from '../../common/schemas/chat.ts';
 import type { CommentContainerAnswer } from '../../common/schemas/comment.ts';
@@ -40,7 +42,8 @@ import { signInAs, signInPersonas } from './member-client.ts';
 import type { MemberClient } from './member-client.ts';
 import { rosterOf } from './party-visibility.ts';
 import type { Roster } from './party-visibility.ts';
-import { partiesNamedIn, unseenPeople } from './people-named.ts';
+import { partiesNamedIn, unseenNamePattern, unseenNames, unseenPeople } from './people-named.ts';
+import { strayCall } from './route-table.ts';
 
 /*
  * The permission matrix (docs/decisions.md D55): every operation of the OpenAPI document,
@@ -57,7 +60,10 @@ interface Persona {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** The document's operations as `METHOD /path` below the API prefix, in the document's order. */
+/**
+ * The document's operations as `METHOD /path` below the API prefix, in the document's order;
+ * one outside the prefix as `METHOD //path`, from the root, as the harness's calls write it.
+ */
 export async function documentedOperations(server: TestServer): Promise<string[]> {
   const answer = await server.request<{ paths: Record<string, Record<string, unknown>> }>(
     'GET',
@@ -66,27 +72,41 @@ export async function documentedOperations(server: TestServer): Promise<string[]
   if (answer.status !== 200) throw new Error(`openapi.json answered ${answer.status}`);
   return Object.entries(answer.body.paths).flatMap(([documentPath, item]) =>
     METHODS.filter((method) => item[method] !== undefined).map(
-      (method) => `${method.toUpperCase()} ${documentPath.slice(API_PREFIX.length)}`,
+      (method) =>
+        `${method.toUpperCase()} ${
+          documentPath.startsWith(`${API_PREFIX}/`)
+            ? documentPath.slice(API_PREFIX.length)
+            : `/${documentPath}`
+        }`,
     ),
   );
 }
 
-/** Every route folder's entries, each with the folder it came from. */
-export async function loadAccessEntries(
-  routesDir: string,
-): Promise<{ folder: string; entry: AccessEntry }[]> {
+/** An entry as loaded: its folder, and whether it is a further call (`further`, not `access`). */
+export interface LoadedEntry {
+  readonly folder: string;
+  readonly entry: AccessEntry;
+  readonly further: boolean;
+}
+
+/** Every route folder's entries, `access` then `further`, each with the folder it came from. */
+export async function loadAccessEntries(routesDir: string): Promise<LoadedEntry[]> {
   const folders = fs
     .readdirSync(routesDir, { withFileTypes: true })
     .filter((dirent) => dirent.isDirectory())
     .map((dirent) => dirent.name)
     .sort();
-  const loaded: { folder: string; entry: AccessEntry }[] = [];
+  const loaded: LoadedEntry[] = [];
   for (const folder of folders) {
     const file = path.join(routesDir, folder, 'access.ts');
     if (!fs.existsSync(file)) continue;
-    const module = (await import(file)) as { access?: readonly AccessEntry[] };
+    const module = (await import(file)) as {
+      access?: readonly AccessEntry[];
+      further?: readonly AccessEntry[];
+    };
     if (!module.access) throw new Error(`${folder}/access.ts exports no \`access\``);
-    loaded.push(...module.access.map((entry) => ({ folder, entry })));
+    loaded.push(...module.access.map((entry) => ({ folder, entry, further: false })));
+    loaded.push(...(module.further ?? []).map((entry) => ({ folder, entry, further: true })));
   }
   return loaded;
 }
@@ -127,7 +147,8 @@ export interface Matrix {
 export async function createMatrix(server: TestServer): Promise<Matrix> {
   const { db } = server.database.handle;
   const signedIn = await signInPersonas(server);
-  let roster = await rosterOf(db);
+  const startRoster = await rosterOf(db);
+  let roster = startRoster;
   const xUsername = await findOutsider(
     server,
     roster,
@@ -167,6 +188,25 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     L1: clubOf(DEMO_CLUBS.L1),
     L2: clubOf(DEMO_CLUBS.L2),
   };
+  const today = dayjs().format('YYYY-MM-DD');
+  const clubOfX = await db
+    .selectFrom('clubs as c')
+    .select(['c.id', 'c.subdomain'])
+    .where('c.organization_id', 'in', [...roster.organizationsOf(personas.X.partyId)])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('officer_positions as op')
+          .innerJoin('officer_terms as ot', 'ot.officer_position_id', 'op.id')
+          .select('ot.id')
+          .whereRef('op.club_id', '=', 'c.id')
+          .where('ot.party_id', 'is not', null)
+          .where('ot.from_date', '<=', today)
+          .where('ot.to_date', 'is', null),
+      ),
+    )
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
 
   const memberNumbers = await db
     .selectFrom('member_statuses')
@@ -190,6 +230,7 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
 
   const demo: DemoFinders = {
     club: (key) => clubs[key],
+    clubOfX: () => clubOfX,
     organizationId: () => orgId,
     memberNumberOf,
     async event(club, name) {
@@ -374,6 +415,43 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     fixtures,
   };
 
+  // Every party's names as answers give them: the display name, and the full name officers
+  // are listed by (D40). With the clubs' and organisations' names, which may be a person's.
+  const partyNames = (
+    await db
+      .selectFrom('parties')
+      .select(['id', 'first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
+      .execute()
+  ).map((party) => ({
+    id: party.id,
+    names: [displayName(party), displayName({ ...party, preferred_name: null })],
+  }));
+  const placeNames = [
+    ...(await db.selectFrom('clubs').select(['name', 'formal_name']).execute()).flatMap((club) => [
+      club.name,
+      club.formal_name,
+    ]),
+    ...(await db.selectFrom('organizations').select('name').execute()).map(({ name }) => name),
+  ];
+  const namePatterns = new Map<PersonaName, RegExp | undefined>();
+
+  /**
+   * The names of the people the persona may not see, as one pattern, made on the persona's
+   * first answer from the roster as it stood when the matrix began.
+   */
+  function unseenNamesOf(persona: PersonaName): RegExp | undefined {
+    if (namePatterns.has(persona)) return namePatterns.get(persona);
+    const viewer = persona === 'visitor' ? undefined : personas[persona].partyId;
+    const hidden: string[] = [];
+    const known: string[] = [...placeNames];
+    for (const { id, names } of partyNames) {
+      (viewer !== undefined && startRoster.sees(viewer, id) ? known : hidden).push(...names);
+    }
+    const pattern = unseenNamePattern(hidden, known);
+    namePatterns.set(persona, pattern);
+    return pattern;
+  }
+
   /** D37 as the tests' second opinion computes it; a party added since is read again. */
   async function sees(viewer: PersonaName, partyId: number): Promise<boolean> {
     if (viewer === 'visitor') return false;
@@ -383,12 +461,15 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
     return roster.sees(party, partyId);
   }
 
-  async function send(
-    entry: AccessEntry,
-    persona: PersonaName,
-  ): Promise<{ answer: ApiResponse; after?: () => Promise<void> }> {
+  type Sent = { answer: ApiResponse; after?: () => Promise<void> } | { stray: string };
+
+  async function send(entry: AccessEntry, persona: PersonaName): Promise<Sent> {
     const [method = ''] = entry.operation.split(' ');
     const request = await entry.request(ctx, persona);
+    // The method is the entry's; the address is the entry's to choose, so it is held to the
+    // operation before anything is sent: a call elsewhere would leave the operation untested.
+    const stray = strayCall(entry.operation, request.path);
+    if (stray !== undefined) return { stray };
     const body = request.body === undefined ? {} : { body: request.body };
     if (persona === 'visitor') {
       const headers = { ...request.headers, ...(request.cookie ? { cookie: request.cookie } : {}) };
@@ -408,7 +489,9 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
 
   return {
     async cell(entry, persona) {
-      const { answer, after } = await send(entry, persona);
+      const sent = await send(entry, persona);
+      if ('stray' in sent) return [`${persona}: ${sent.stray}`];
+      const { answer, after } = sent;
       await after?.();
       const wrong: string[] = [];
       const expected = entry.expect[persona];
@@ -417,16 +500,21 @@ export async function createMatrix(server: TestServer): Promise<Matrix> {
           `${persona}: ${answer.status}, expected ${expected} (${answer.text.slice(0, 160)})`,
         );
       }
-      if (answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
+      if (answer.status < 200 || answer.status >= 300) return wrong;
+      const allowed = entry.mayName ?? [];
+      if (answer.body !== undefined) {
         const named = new Map<number, boolean>();
         for (const { partyId } of partiesNamedIn(answer.body)) {
           if (!named.has(partyId)) named.set(partyId, await sees(persona, partyId));
         }
-        const leaks = unseenPeople(
-          answer.body,
-          (partyId) => named.get(partyId) ?? false,
-          entry.mayName ?? [],
-        );
+        const leaks = unseenPeople(answer.body, (partyId) => named.get(partyId) ?? false, allowed);
+        wrong.push(...leaks.map((leak) => `${persona}: ${leak}`));
+      }
+      // Names given without an id (a status card, an officer, a chat's last line) are found
+      // only in the text; an answer that is not JSON (a calendar file) is searched as it is.
+      const names = unseenNamesOf(persona);
+      if (names) {
+        const leaks = unseenNames(answer.body ?? answer.text, names, allowed);
         wrong.push(...leaks.map((leak) => `${persona}: ${leak}`));
       }
       return wrong;

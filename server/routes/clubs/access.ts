@@ -1,4 +1,4 @@
-import { POST_AUTHOR, signedIn } from '../../test/access-matrix.ts';
+import { CLUB_OFFICERS, POST_AUTHOR, signedIn } from '../../test/access-matrix.ts';
 import type { AccessEntry, Outcomes } from '../../test/access-matrix.ts';
 
 /*
@@ -50,5 +50,20 @@ export const access: readonly AccessEntry[] = [
       }
       return { path: `/favorite_clubs/${club}` };
     },
+  },
+];
+
+/** Further calls of this folder's operations, each a row of the matrix of its own. */
+export const further: readonly AccessEntry[] = [
+  {
+    // The home of a lodge of X's organisation: X's and the admin's (admins open every club,
+    // D40, D53), the 404 of an unknown subdomain to the others. Its officers are another
+    // organisation's members to the admin, named on the page by design.
+    operation: 'GET /clubs/by_subdomain.json',
+    expect: { visitor: 401, M: 404, M2: 404, W: 404, A: 200, X: 200 },
+    mayName: [POST_AUTHOR, CLUB_OFFICERS],
+    request: async (ctx) => ({
+      path: `/clubs/by_subdomain.json?subdomain=${ctx.demo.clubOfX().subdomain}`,
+    }),
   },
 ];

@@ -322,6 +322,11 @@ function summaryTable(reports: readonly ScenarioReport[]): string {
 }
 
 async function main(): Promise<number> {
+  // Not a load scenario: the schema-driven fuzzing at a larger size than the API test's.
+  if (process.argv[2] === 'fuzz') {
+    const { runFuzzBench } = await import('./fuzz.ts');
+    return runFuzzBench(process.argv.slice(3));
+  }
   let opts: BenchOptions;
   try {
     opts = parseBenchArgs(process.argv.slice(2));

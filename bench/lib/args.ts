@@ -45,7 +45,10 @@ Options:
   --server-entry FILE    server to start (default ${DEFAULT_SERVER_ENTRY})
   --cli FILE             project CLI used to seed (default ${DEFAULT_CLI})
   --list                 list the scenarios and exit
-  --help                 show this help`;
+  --help                 show this help
+
+npm run bench -- fuzz [--seeds N] [--runs N] ... fuzzes every API operation instead
+(npm run bench -- fuzz --help; bench/README.md, Fuzzing).`;
 
 function wholeNumber(
   name: string,

@@ -14,3 +14,9 @@ export const INVALID_CHOICE = 'is not a valid choice';
 export const FIELD_CONTROL_CHARACTERS = 'must not contain control characters';
 export const fieldTooLong = (maximum: number): string =>
   `is too long (maximum is ${maximum} characters)`;
+
+/**
+ * A request whose text holds U+0000, refused under `base` before any query runs with it
+ * (docs/decisions.md D55). Lodgehall's own words.
+ */
+export const TEXT_WITH_NUL = 'Text must not contain the NUL character (U+0000).';

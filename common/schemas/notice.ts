@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { recordIdParamSchema } from './record-id.ts';
+import { INVALID_CHOICE } from '../messages.ts';
+import { MAX_RECORD_ID, recordIdParamSchema } from './record-id.ts';
 
 /** Notices per page of `GET /notices.json`, newest first. */
 export const NOTICES_PAGE_SIZE = 20;
 
 /**
  * Where the next page starts (docs/decisions.md D47): the previous answer's `next_before`, the
- * `last_set_at` and `id` of its last notice as `{last_set_at}.{id}`.
+ * `last_set_at` and `id` of its last notice as `{last_set_at}.{id}`. The id is a record id: a
+ * larger one failed on PostgreSQL (issue 21, D55).
  */
 export const noticeCursorSchema = z
   .string()
   .max(40)
-  .regex(/^[0-9]{1,16}\.[0-9]{1,10}$/);
+  .regex(/^[0-9]{1,16}\.[0-9]{1,10}$/)
+  .refine((cursor) => Number(cursor.split('.')[1]) <= MAX_RECORD_ID, INVALID_CHOICE);
 
 export const noticeListQuerySchema = z.object({ before: noticeCursorSchema.optional() });
 export type NoticeListQuery = z.infer<typeof noticeListQuerySchema>;

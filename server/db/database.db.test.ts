@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_WITH_NUL } from '../../common/messages.ts';
+import { ValidationError } from '../errors.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 
@@ -54,5 +56,34 @@ describe('rows as the driver gives them', () => {
       for await (const row of query.stream()) streamed.push(row);
       expect(streamed).toEqual(inserted);
     }
+  });
+});
+
+describe('text holding U+0000 (issue 21, docs/decisions.md D55)', () => {
+  // PostgreSQL cannot store the character and SQLite can: both refuse it before the query runs.
+  const refused = { status: 422, errors: { base: [TEXT_WITH_NUL] } };
+
+  it('is refused as a 422 in a value written, looked up or sent raw, on both engines', async () => {
+    const db = database.handle.db;
+    const writes = db.insertInto('organizations').values({ name: 'Nul\u0000Lodge' }).execute();
+    await expect(writes).rejects.toBeInstanceOf(ValidationError);
+    await expect(writes).rejects.toMatchObject(refused);
+    const lookup = db.selectFrom('organizations').select('id').where('name', '=', '\u0000');
+    await expect(lookup.execute()).rejects.toMatchObject(refused);
+    await expect(sql`select ${'a\u0000b'} as text`.execute(db)).rejects.toMatchObject(refused);
+    const stored = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', 'like', 'Nul%')
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('leaves every other character alone', async () => {
+    const text = 'tab\t line\n emoji 😀 bell \u0007 rtl \u202E end';
+    const { rows } = await sql<{ text: string }>`select ${text} as text`.execute(
+      database.handle.db,
+    );
+    expect(rows).toEqual([{ text }]);
   });
 });

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { TEXT_WITH_NUL } from '../../common/messages.ts';
+import { ValidationError } from '../errors.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -69,6 +71,56 @@ function withFastRows(statement: SQLite.Statement): SqliteStatement {
 }
 
 /**
+ * No text holding U+0000 reaches either engine: PostgreSQL cannot store the character (its
+ * `text` refuses the byte, and the request failed with a 500) while SQLite keeps it, so both
+ * refuse it alike, as a 422, for every query whichever area built it (docs/decisions.md D55).
+ * Areas with a rule of their own (a chat message's control characters) apply it first.
+ */
+export function refuseNul(parameters: ReadonlyArray<unknown>): void {
+  for (const value of parameters) {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new ValidationError({ base: [TEXT_WITH_NUL] });
+    }
+  }
+}
+
+function withNulGuard(statement: SqliteStatement): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      refuseNul(parameters);
+      return statement.all(parameters);
+    },
+    run(parameters) {
+      refuseNul(parameters);
+      return statement.run(parameters);
+    },
+    iterate(parameters) {
+      refuseNul(parameters);
+      return statement.iterate(parameters);
+    },
+  };
+}
+
+/** The pool as Kysely uses it, each query's values checked by refuseNul first. */
+function withNulGuardPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const pgQuery = client.query.bind(client) as (text: unknown, values?: unknown[]) => unknown;
+      // Kysely sends (sql, values), or a cursor that carries its own (streams: none here).
+      const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
+        if (parameters === undefined) return pgQuery(text);
+        refuseNul(parameters);
+        return pgQuery(text, [...parameters]);
+      };
+      return { query: query as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * Kysely prepares every statement afresh on better-sqlite3, which costs about as much as
  * running a small query. The SQL text of a query builder is stable, so prepared statements
  * are kept by text. Kysely runs one query at a time on its single SQLite connection, so a
@@ -84,7 +136,7 @@ function withStatementCache(raw: SQLite.Database): SqliteDatabase {
         // Refresh its place so the least recently used statement is the one dropped.
         cache.delete(text);
       } else {
-        statement = withFastRows(raw.prepare(text));
+        statement = withNulGuard(withFastRows(raw.prepare(text)));
         if (cache.size >= STATEMENT_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
           if (oldest !== undefined) cache.delete(oldest);
@@ -173,7 +225,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withNulGuardPool(pool) }),
+  });
   const handle: DatabaseHandle = {
     db,
     engine: 'postgres',

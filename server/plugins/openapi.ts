@@ -12,7 +12,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** The refusals an operation may list, each answered with the `Problem` component. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 414 | 415 | 422 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -69,6 +69,7 @@ const REFUSALS: Readonly<Record<RefusalStatus, string>> = {
   403: 'The member may not do this (`forbidden`); `errors.base` says why.',
   404: 'There is no such record, or the member may not see it (`not-found`).',
   413: 'The body is over the size limit (`payload-too-large`).',
+  414: 'A path parameter is over 100 characters (`uri-too-long`).',
   415: 'The body is not JSON in UTF-8 without compression (`unsupported-media-type`).',
   422: 'The request has errors (`unprocessable-entity-error`, or a name of its own that docs/api.md gives); `errors` lists them by field.',
   429: 'Too many attempts (`too-many-requests`); try again after Retry-After seconds.',
@@ -78,20 +79,33 @@ const PUBLIC_401 =
   'A signed call whose signature does not check out (`unauthorized`): a signed-in client may ' +
   'sign this call too. Sign-in also refuses wrong credentials so (`invalid-credentials`).';
 
+/** Methods whose requests may carry a body; the server reads one sent with them. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * The refusals an operation can give: those that follow from its shape (a signed call can be
- * refused its signature, a body can be unreadable or too large, anything validated can fail
- * validation with a 422), and those its route lists in `schema.refusals`.
+ * refused its signature, a body can be unreadable or too large, a path parameter too long,
+ * anything validated can fail validation with a 422), and those its route lists in
+ * `schema.refusals`.
  */
-function refusalsOf(schema: FastifySchema, signature: Signature): RefusalStatus[] {
+function refusalsOf(
+  schema: FastifySchema,
+  signature: Signature,
+  method: HTTPMethods | HTTPMethods[],
+): RefusalStatus[] {
   const statuses = new Set<RefusalStatus>(schema.refusals);
   // A public operation too checks a signature when one is sent.
   if (signature !== undefined) statuses.add(401);
-  if (schema.body !== undefined || schema.params !== undefined) statuses.add(400);
-  if (schema.body !== undefined) {
+  // A body sent to an operation that takes none is still read (the signature covers it), so
+  // it can be refused like any other: unreadable, too large, not JSON.
+  const readsBody = [method].flat().some((name) => BODY_METHODS.has(name.toUpperCase()));
+  if (readsBody || schema.params !== undefined) statuses.add(400);
+  if (readsBody) {
     statuses.add(413);
     statuses.add(415);
   }
+  // The router refuses a path parameter over its length limit before the route runs.
+  if (schema.params !== undefined) statuses.add(414);
   if (
     schema.body !== undefined ||
     schema.querystring !== undefined ||
@@ -156,7 +170,7 @@ const transform: SwaggerTransform = (input) => {
   const { route } = input;
   const signature = route.config?.signature;
   const refusals = Object.fromEntries(
-    refusalsOf(input.schema ?? {}, signature).map((status) => [
+    refusalsOf(input.schema ?? {}, signature, route.method).map((status) => [
       status,
       refusalResponse(status, signature),
     ]),

@@ -45,6 +45,7 @@ import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { clubIdsOf, currentClubIdsOf, leafLodgesOf } from '../db/memberships.ts';
 import type { AttendeeStatus, Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { MAX_RECORD_ID } from '../../common/schemas/record-id.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayChangeRsvp, mayViewCalendarEvent } from '../policies/calendar-events.ts';
 import {
@@ -177,6 +178,9 @@ interface Cursor {
   keys: number[];
 }
 
+/** The last instant of year 9999: a cursor's later instant has no date to compare. */
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function parseCursor(text: string | undefined, now: number): Cursor | null {
   if (text === undefined) return null;
   const [t, part, ...keys] = text.split('.');
@@ -227,11 +231,24 @@ interface SortKey {
   of(row: KeyRow): number;
   /** The cursor's number as the value the SQL compares. */
   bind(value: number): unknown;
+  /**
+   * The largest size a cursor's number may have: what the compared SQL type holds. A larger
+   * one failed the query on PostgreSQL (integer out of range) with a 500 (issue 21).
+   */
+  limit: number;
 }
 
+/** A 32-bit integer's range: record ids, distances in metres, days as YYYYMMDD. */
+const INT32 = MAX_RECORD_ID;
+
 const START_AND_ID: SortKey[] = [
-  { expr: sql`e.start_at`, of: (row) => row.start_at, bind: (value) => value },
-  { expr: sql`e.id`, of: (row) => row.id, bind: (value) => value },
+  {
+    expr: sql`e.start_at`,
+    of: (row) => row.start_at,
+    bind: (value) => value,
+    limit: Number.MAX_SAFE_INTEGER,
+  },
+  { expr: sql`e.id`, of: (row) => row.id, bind: (value) => value, limit: INT32 },
 ];
 
 /** Nearby Events: each day's events nearest lodge first, then by start. */
@@ -245,8 +262,15 @@ function nearbyKeys(distances: ReadonlyMap<number, number>): SortKey[] {
       expr: sql`e.local_start_date`,
       of: (row) => dayNumber(row.local_start_date),
       bind: (value) => dayText(value),
+      limit: INT32,
     },
-    { expr: distance, fixed: true, of: (row) => distances.get(row.club_id) ?? 0, bind: (v) => v },
+    {
+      expr: distance,
+      fixed: true,
+      of: (row) => distances.get(row.club_id) ?? 0,
+      bind: (v) => v,
+      limit: INT32,
+    },
     ...START_AND_ID,
   ];
 }
@@ -533,8 +557,14 @@ async function readPage(
   const now = request.now ?? Date.now();
   const cursor = parseCursor(request.cursor, now);
   const t = cursor?.t ?? now;
-  // A cursor of another list (another tab's sort key) cannot say where this one stands.
-  if (cursor && cursor.keys.length > 0 && cursor.keys.length !== keys.length) {
+  // A cursor of another list (another tab's sort key) cannot say where this one stands; nor
+  // can one whose instant is no date or whose numbers are beyond what the keys hold.
+  if (
+    cursor &&
+    ((cursor.keys.length > 0 && cursor.keys.length !== keys.length) ||
+      cursor.t > LATEST_INSTANT ||
+      cursor.keys.some((value, index) => Math.abs(value) > (keys[index]?.limit ?? 0)))
+  ) {
     throw new ValidationError({ cursor: [INVALID_CHOICE] });
   }
   const today = todayByZone(t);

@@ -126,6 +126,37 @@ describe('GET /calendar_events.json?group= (CAL-01, CAL-02, API-CAL-01)', () => 
     expect(Object.keys(foreign.body.errors ?? {})).toEqual(['cursor']);
     expect((await server.request('GET', '/calendar_events.json?group=my_events')).status).toBe(401);
   });
+
+  it('refuses a cursor whose numbers its keys cannot hold, on both engines (issue 21, D55)', async () => {
+    // PostgreSQL failed each of these with a 500: an id or a distance past 32 bits, an instant
+    // with no date.
+    const cursors = [
+      ['my_events', '1764000000000.u.1764000000000.2147483648'],
+      ['other_events', '1764000000000.p.1764000000000.-2147483648'],
+      ['my_events', '9999999999999999.u'],
+      ['nearby_events', '1764000000000.p.20261124.99999999999.1764000000000.7'],
+      ['nearby_events', '1764000000000.u.20261124.1500.1764000000000.2147483648'],
+    ];
+    for (const [group, cursor] of cursors) {
+      const response = await m.request<Problem>(
+        'GET',
+        `/calendar_events.json?group=${group}&cursor=${cursor}`,
+      );
+      expect(response.status, cursor).toBe(422);
+      expect(Object.keys(response.body.errors ?? {})).toEqual(['cursor']);
+    }
+    const club = await m.request<Problem>(
+      'GET',
+      `/clubs/calendar_events.json?subdomain=${DEMO_CLUBS.L1}&cursor=1764000000000.p.1.2147483648`,
+    );
+    expect(club.status).toBe(422);
+    // The largest that fit still page.
+    const edge = await m.request(
+      'GET',
+      '/calendar_events.json?group=my_events&cursor=1.u.1.2147483647',
+    );
+    expect(edge.status).toBe(200);
+  });
 });
 
 describe('GET /clubs/calendar_events.json?subdomain= (CAL-08..10)', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_SEARCH_CASES } from '../../../common/member-search-cases.ts';
+import { TEXT_WITH_NUL } from '../../../common/messages.ts';
 import { MEMBER_SEARCH_PAGE_SIZE } from '../../../common/schemas/member-search.ts';
 import type { MemberSearchAnswer } from '../../../common/schemas/member-search.ts';
 import { DEMO_CLUBS, DEMO_ORGANIZATION_NAME, MEMBER } from '../../db/seed/personas.ts';
@@ -175,5 +176,14 @@ describe('GET /contacts_by_name ranks and pages (D38)', () => {
 
   it('needs a signed-in member', async () => {
     expect((await server.request('GET', '/contacts_by_name?search_text=jo')).status).toBe(401);
+  });
+
+  it('refuses a NUL in the search on both engines, never a server failure (issue 21, D55)', async () => {
+    const response = await member.request<{ errors: Record<string, string[]> }>(
+      'GET',
+      '/contacts_by_name?search_text=Jo%00hn',
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ base: [TEXT_WITH_NUL] });
   });
 });

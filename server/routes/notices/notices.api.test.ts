@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CHOICE } from '../../../common/messages.ts';
 import type { NoticeAnswer, NoticeListAnswer } from '../../../common/schemas/notice.ts';
 import { NOTICES_PAGE_SIZE } from '../../../common/schemas/notice.ts';
 import { startTestServer } from '../../test/api-harness.ts';
@@ -141,6 +142,16 @@ describe('GET /notices.json (API-NOTE-01, NOTE-01, ENT-30)', () => {
   it('a malformed `before` is a 422', async () => {
     const response = await personas.M.client.request('GET', '/notices.json?before=yesterday');
     expect(response.status).toBe(422);
+  });
+
+  it('a `before` whose id is past the largest record id is a 422 on both engines (issue 21, D55)', async () => {
+    const response = await personas.M.client.request<{ errors: Record<string, string[]> }>(
+      'GET',
+      '/notices.json?before=1792371540000.2147483648',
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ before: [INVALID_CHOICE] });
+    await list(personas.M.client, '1792371540000.2147483647');
   });
 
   it('unsigned is a 401', async () => {

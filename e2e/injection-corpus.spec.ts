@@ -10,7 +10,13 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { escapeHtml } from '../common/escape-html.ts';
-import { EVENT_LOCATION, EVENT_NAME, LOAD_MORE, SUBJECT } from '../common/messages.ts';
+import {
+  EVENT_LOCATION,
+  EVENT_NAME,
+  LOAD_MORE,
+  SUBJECT,
+  TEXT_WITH_NUL,
+} from '../common/messages.ts';
 import type { CalendarEventAnswer } from '../common/schemas/calendar-event.ts';
 import { CHAT_MESSAGE_MAX, CHAT_NAME_MAX, type CreateChatAnswer } from '../common/schemas/chat.ts';
 import { COMMENT_MAX_LENGTH } from '../common/schemas/comment.ts';
@@ -31,6 +37,13 @@ import {
   type InjectionPayload,
 } from './fixtures/injection-corpus.ts';
 import { apiSignIn, signInAs, wireDate, type ApiAnswer, type ApiClient } from './support.ts';
+
+/**
+ * The payloads a record can hold all at once: no text with U+0000 reaches the database (the
+ * database layer refuses it under base, D55), so one NUL would refuse a whole post body. Those
+ * payloads still go through every field one record each (`writeRecords`), refused there.
+ */
+const STORABLE = INJECTION_CORPUS.filter((payload) => !payload.text.includes('\u0000'));
 
 /*
  * The injection corpus (issue 21, docs/decisions.md D55) through every text a member writes and
@@ -165,10 +178,14 @@ function payloadsOf(written: readonly Written[]): InjectionPayload[] {
 
 function expectRefusedUnder(answer: ApiAnswer, field: string, text: string) {
   const errors = (answer.json as { errors?: Record<string, string[]> } | undefined)?.errors ?? {};
+  // No engine stores U+0000: the database layer refuses it for every field alike, under base
+  // (D55, schema-driven fuzzing), before any area's own rule sees it.
+  const refusedUnder =
+    text.includes('\u0000') && errors.base?.includes(TEXT_WITH_NUL) ? 'base' : field;
   expect(
     { status: answer.status, fields: Object.keys(errors) },
     `${JSON.stringify(text.slice(0, 100))} answered ${JSON.stringify(answer.json)}`,
-  ).toEqual({ status: 422, fields: [field] });
+  ).toEqual({ status: 422, fields: [refusedUnder] });
 }
 
 /**
@@ -425,8 +442,8 @@ test.describe('the injection corpus on every screen that shows what members writ
     const subjects = await writeRecords(INJECTION_CORPUS, SUBJECT_MAX, 'subject', (text) =>
       newPost(text, '<p>A subject from the injection corpus.</p>'),
     );
-    const typedAnswer = await newPost(TYPED_TITLE, typedHtml(INJECTION_CORPUS));
-    const rawAnswer = await newPost(RAW_TITLE, rawHtml(INJECTION_CORPUS));
+    const typedAnswer = await newPost(TYPED_TITLE, typedHtml(STORABLE));
+    const rawAnswer = await newPost(RAW_TITLE, rawHtml(STORABLE));
     expect([typedAnswer.status, rawAnswer.status]).toEqual([200, 200]);
     const typed = postOf(typedAnswer);
     const raw = postOf(rawAnswer);
@@ -465,7 +482,7 @@ test.describe('the injection corpus on every screen that shows what members writ
     await expect(postDetail(page, typed.id).getByTestId('post-body')).toBeVisible();
     await expect(page.getByTestId('comment')).toHaveCount(comments.written.length);
     await expectNothingRan(page, dialogs, 'a post typed from the corpus');
-    await expectShownAsText(page.getByTestId('post-body'), INJECTION_CORPUS, 'the post’s body');
+    await expectShownAsText(page.getByTestId('post-body'), STORABLE, 'the post’s body');
     await expectShownAsText(
       page.getByTestId('comment-text'),
       payloadsOf(comments.written),
@@ -513,7 +530,7 @@ test.describe('the injection corpus on every screen that shows what members writ
       await expect(editor).toBeVisible();
       await expectNothingRan(mine.page, mine.dialogs, `the edit form of “${subject}”`);
     }
-    await expectShownAsText(editor, INJECTION_CORPUS, 'the editor');
+    await expectShownAsText(editor, STORABLE, 'the editor');
     await openInApp(mine.page, `/app/news/${firstSubjectPost}/edit`);
     await expect(field(mine.page, SUBJECT)).not.toHaveValue(TYPED_TITLE);
     await expectInputValue(field(mine.page, SUBJECT), firstSubject.text, 'the subject field');
@@ -556,11 +573,11 @@ test.describe('the injection corpus on every screen that shows what members writ
     );
     const typedAnswer = await newEvent({
       name: TYPED_TITLE,
-      new_description: typedHtml(INJECTION_CORPUS),
+      new_description: typedHtml(STORABLE),
     });
     const rawAnswer = await newEvent({
       name: RAW_TITLE,
-      new_description: rawHtml(INJECTION_CORPUS),
+      new_description: rawHtml(STORABLE),
     });
     expect([typedAnswer.status, rawAnswer.status]).toEqual([200, 200]);
     const typed = eventOf(typedAnswer);
@@ -616,7 +633,7 @@ test.describe('the injection corpus on every screen that shows what members writ
     await expectNothingRan(page, dialogs, 'an event typed from the corpus');
     await expectShownAsText(
       page.getByTestId('event-description'),
-      INJECTION_CORPUS,
+      STORABLE,
       'the event’s description',
     );
     await expectShownAsText(
@@ -666,7 +683,7 @@ test.describe('the injection corpus on every screen that shows what members writ
       await expect(editor).toBeVisible();
       await expectNothingRan(mine.page, mine.dialogs, `the edit form of “${name}”`);
     }
-    await expectShownAsText(editor, INJECTION_CORPUS, 'the description’s editor');
+    await expectShownAsText(editor, STORABLE, 'the description’s editor');
     await openInApp(mine.page, `/app/calendar/${eventOf(firstName.answer).id}/edit`);
     await expect(field(mine.page, EVENT_NAME)).not.toHaveValue(TYPED_TITLE);
     await expectInputValue(field(mine.page, EVENT_NAME), firstName.text, 'the name field');
@@ -785,7 +802,7 @@ test.describe('the injection corpus on every screen that shows what members writ
     const addressTypes = ['HomeAddress', 'OfficeAddress', 'SeasonalAddress', 'SeasonalAddress'];
     const emailTypes = ['PersonalEmail', 'PersonalEmail', 'WorkEmail'];
     const fits = (payload: InjectionPayload) => payload.text.trim().length <= CONTACT_TEXT_MAX;
-    const addressRecords = packPayloads(INJECTION_CORPUS.filter(fits), CONTACT_TEXT_MAX);
+    const addressRecords = packPayloads(STORABLE.filter(fits), CONTACT_TEXT_MAX);
     // In an address, the payloads that could run from a mailto: link or the markup around it;
     // the rest are text like the addresses' own, and would only add rounds. The first is an
     // address whose mailto: link would carry a hidden copy and a body: it comes first, so the
@@ -793,7 +810,7 @@ test.describe('the injection corpus on every screen that shows what members writ
     const emailAddresses = [
       MAILTO_WITH_FIELDS,
       ...packPayloads(
-        INJECTION_CORPUS.filter(
+        STORABLE.filter(
           (payload) =>
             MARKUP_FAMILIES.has(payload.family) && emailOf([payload]).length <= CONTACT_EMAIL_MAX,
         ),
@@ -936,7 +953,7 @@ test.describe('the injection corpus on every screen that shows what members writ
     await page.goto(checkout.data.task_token_url);
     // The form's body is held to 16 KB: the corpus goes through in parts.
     const records = packPayloads(
-      INJECTION_CORPUS.filter((payload) => payload.text.length <= CHECKOUT_PART),
+      STORABLE.filter((payload) => payload.text.length <= CHECKOUT_PART),
       CHECKOUT_PART,
     );
     for (const record of records) {

@@ -6,12 +6,12 @@ import {
   type InjectionPayload,
 } from '../../../e2e/fixtures/injection-corpus.ts';
 import { escapeHtml } from '../../../common/escape-html.ts';
+import { TEXT_WITH_NUL } from '../../../common/messages.ts';
 import type { CalendarEventAnswer } from '../../../common/schemas/calendar-event.ts';
 import type { CalendarFeedAnswer } from '../../../common/schemas/calendar-feed.ts';
 import { DEMO_CLUBS, WEBMASTER } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
-import { testEngine } from '../../test/test-database.ts';
 import { clubIdOf, seedDemoData, signInAs } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 
@@ -129,10 +129,15 @@ async function tryEvent(fields: Record<string, string>): Promise<Outcome> {
   );
   if (answer.status === 200) return { kind: 'made', id: answer.body.data.calendar_event.id };
   const fieldsRefused = Object.keys(answer.body.errors ?? {});
+  // No engine stores U+0000: the database layer refuses it under base (D55, fuzzing).
+  const nulRefused =
+    Object.values(fields).some((value) => value.includes('\u0000')) &&
+    (answer.body.errors?.base ?? []).includes(TEXT_WITH_NUL) &&
+    fieldsRefused.length === 1;
   if (
     answer.status === 422 &&
     fieldsRefused.length > 0 &&
-    fieldsRefused.every((field) => field in fields)
+    (nulRefused || fieldsRefused.every((field) => field in fields))
   ) {
     return { kind: 'refused' };
   }
@@ -355,9 +360,11 @@ describe('the injection corpus in calendar files (issue 21)', () => {
     const expected: Expected[] = [];
     // As the editor sends typed text (escaped, in paragraphs), the text must read back; as raw
     // HTML from a hostile client, it is cleaned, and only the file's shape is checked.
+    // Text with NUL is refused whatever the field (db/database.ts); the rest goes in one piece.
+    const storable = INJECTION_CORPUS.filter((payload) => !payload.text.includes('\u0000'));
     for (const [body, text] of [
-      [describePayloads(INJECTION_CORPUS), INJECTION_CORPUS.map((p) => p.text).join(' ')],
-      [INJECTION_CORPUS.map((p) => p.text).join('\n'), undefined],
+      [describePayloads(storable), storable.map((p) => p.text).join(' ')],
+      [storable.map((p) => p.text).join('\n'), undefined],
     ] as const) {
       const outcome = await tryEvent({ new_description: body });
       if (outcome.kind !== 'made') {
@@ -380,10 +387,8 @@ describe('the injection corpus in calendar files (issue 21)', () => {
 
   it('names and locations stored past the schema, as old rows could hold them, are escaped in each download and the feed', async () => {
     const before = await feedEventIds();
-    // PostgreSQL refuses NUL in text, so no old row there can hold one.
-    const storable = INJECTION_CORPUS.filter(
-      (payload) => testEngine() === 'sqlite' || !payload.text.includes('\u0000'),
-    );
+    // No text with NUL reaches either engine (db/database.ts), so no old row can hold one.
+    const storable = INJECTION_CORPUS.filter((payload) => !payload.text.includes('\u0000'));
     const expected = await inBatches(storable, async (payload): Promise<Expected> => {
       const outcome = await tryEvent({});
       if (outcome.kind !== 'made') throw new Error(`a plain event was not made: ${outcome.kind}`);

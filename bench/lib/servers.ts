@@ -53,6 +53,8 @@ export async function startLodgehall(options: {
   dataDir: string;
   databaseUrl: string | undefined;
   readyTimeoutMs: number;
+  /** More settings for this run (e.g. a sign-in limit the mixed load needs raised). */
+  env?: Readonly<Record<string, string>>;
 }): Promise<LodgehallServer> {
   const port = await findFreePort();
   const baseUrl = `http://${BENCH_HOST}:${port}`;
@@ -63,6 +65,7 @@ export async function startLodgehall(options: {
   const child = options.resources.spawn(process.execPath, [options.entry], {
     cwd: options.repoRoot,
     env: lodgehallEnv({
+      ...options.env,
       PORT: String(port),
       HOST: BENCH_HOST,
       DATA_DIR: options.dataDir,

@@ -16,7 +16,12 @@ import type { PreparedDataset } from './lib/dataset.ts';
 import { headerBytes, headerValue, sendOnce } from './lib/http.ts';
 import { runAutocannon } from './lib/load.ts';
 import type { LoadPlan } from './lib/load.ts';
-import { MIXED_LOAD_SERVER_ENV, MixedLoadInterrupted, runMixedLoad } from './lib/mixed-load.ts';
+import {
+  MIXED_LOAD_NODE_ARGS,
+  MIXED_LOAD_SERVER_ENV,
+  MixedLoadInterrupted,
+  runMixedLoad,
+} from './lib/mixed-load.ts';
 import { mixedLoadText } from './lib/mixed-load-report.ts';
 import { RunResources } from './lib/processes.ts';
 import { BARE_REFUSAL_STATUS } from './lib/bare-handler.ts';
@@ -425,6 +430,7 @@ async function main(): Promise<number> {
       databaseUrl: dataset.databaseUrl,
       readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
       env: mixedLoad ? MIXED_LOAD_SERVER_ENV : undefined,
+      nodeArgs: mixedLoad ? MIXED_LOAD_NODE_ARGS : undefined,
     });
     print(
       `server: ${path.relative(repoRoot, entry)} ready in ${Math.round(lodgehall.readyMs)} ms at ${lodgehall.baseUrl}`,

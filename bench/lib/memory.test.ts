@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rssMegabytes, rssTrend } from './memory.ts';
+import { heapTrend, rssMegabytes, rssTrend } from './memory.ts';
 
 const every5s = (values: readonly number[]) => values.map((mb, i) => ({ atSeconds: i * 5, mb }));
 
@@ -37,5 +37,19 @@ describe('rssMegabytes', () => {
   it('reads this process, and nothing for a process that is not there', () => {
     expect(rssMegabytes(process.pid)).toBeGreaterThan(1);
     expect(rssMegabytes(2 ** 22 + 1)).toBeUndefined();
+  });
+});
+
+describe('heapTrend', () => {
+  it('allows the live heap 10% more at the end than at the start', () => {
+    expect(heapTrend({ usedMb: 80 }, { usedMb: 87.5 })).toEqual({
+      startMb: 80,
+      endMb: 87.5,
+      growthMb: 7.5,
+      allowedGrowthMb: 8,
+      flat: true,
+    });
+    expect(heapTrend({ usedMb: 80 }, { usedMb: 88.5 })?.flat).toBe(false);
+    expect(heapTrend(undefined, { usedMb: 80 })).toBeUndefined();
   });
 });

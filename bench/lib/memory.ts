@@ -72,3 +72,34 @@ export function rssTrend(samples: readonly RssSample[]): RssTrend | undefined {
     flat: growthMb <= allowedGrowthMb,
   };
 }
+
+export interface HeapTrend {
+  /** V8's used heap after a full collection, before the measured load and after it. */
+  readonly startMb: number;
+  readonly endMb: number;
+  readonly growthMb: number;
+  readonly allowedGrowthMb: number;
+  readonly flat: boolean;
+}
+
+/**
+ * The leak test: the live heap (used after a full collection) at the end against the start,
+ * allowed to grow by 10% of the start. What may grow legitimately in a run is bounded: the
+ * replay guard's salts (five minutes of them, a few MB at 100 calls a second) and the caches
+ * the warm-up did not fill; anything kept per call or per message grows past that.
+ */
+export function heapTrend(
+  start: { usedMb: number } | undefined,
+  end: { usedMb: number } | undefined,
+): HeapTrend | undefined {
+  if (!start || !end) return undefined;
+  const growthMb = Math.round((end.usedMb - start.usedMb) * 10) / 10;
+  const allowedGrowthMb = Math.round(start.usedMb * 0.1 * 10) / 10;
+  return {
+    startMb: start.usedMb,
+    endMb: end.usedMb,
+    growthMb,
+    allowedGrowthMb,
+    flat: growthMb <= allowedGrowthMb,
+  };
+}

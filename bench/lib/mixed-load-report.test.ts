@@ -45,6 +45,7 @@ const rss = {
   withStreamsMb: 200,
   samples: [],
   afterDrainMb: 205,
+  afterCollectionMb: 190,
   trend: {
     startMb: 200,
     endMb: 205,
@@ -58,9 +59,11 @@ const rss = {
   },
 };
 
+const heap = { startMb: 80, endMb: 83, growthMb: 3, allowedGrowthMb: 8, flat: true };
+
 describe('mixedLoadVerdict', () => {
   it('passes a run with no error, every p99 inside, every message delivered and RSS flat', () => {
-    expect(mixedLoadVerdict({ kinds: [kind], delivery, streams, rss })).toEqual({
+    expect(mixedLoadVerdict({ kinds: [kind], delivery, streams, rss, heap })).toEqual({
       verdict: 'PASS',
       failures: [],
     });
@@ -71,7 +74,8 @@ describe('mixedLoadVerdict', () => {
       kinds: [{ ...kind, errors: 2, latencyMs: latency(5, 51) }],
       delivery: { ...delivery, received: 598, missing: 2, unexpected: 1, duplicates: 1 },
       streams: { ...streams, heldAtEnd: 499 },
-      rss: { ...rss, trend: { ...rss.trend, growthMb: 12, flat: false } },
+      rss,
+      heap: { ...heap, endMb: 92, growthMb: 12, flat: false },
     });
     expect(verdict).toBe('FAIL');
     expect(failures).toEqual([
@@ -81,7 +85,7 @@ describe('mixedLoadVerdict', () => {
       '1 messages reached a stream outside their chat',
       '1 deliveries came twice',
       '1 streams ended during the run',
-      'RSS rose 12.0 MB from the second quarter to the last (allowed 10.0)',
+      'the live heap grew 12.0 MB (allowed 8.0)',
     ]);
   });
 
@@ -91,7 +95,21 @@ describe('mixedLoadVerdict', () => {
       delivery: { ...delivery, latencyMs: latency(60, 250) },
       streams,
       rss,
+      heap,
     });
     expect(failures).toEqual(['delivery p50 60.0 ms >= 50 ms', 'delivery p99 250.0 ms >= 200 ms']);
+  });
+
+  it('reads the RSS when the live heap could not be read', () => {
+    const { failures } = mixedLoadVerdict({
+      kinds: [kind],
+      delivery,
+      streams,
+      rss: { ...rss, trend: { ...rss.trend, growthMb: 12, flat: false } },
+      heap: undefined,
+    });
+    expect(failures).toEqual([
+      'RSS rose 12.0 MB from the second quarter to the last (allowed 10.0)',
+    ]);
   });
 });

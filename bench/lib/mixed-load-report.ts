@@ -1,5 +1,5 @@
 import type { DeliverySummary } from './delivery-ledger.ts';
-import type { RssSample, RssTrend } from './memory.ts';
+import type { HeapTrend, RssSample, RssTrend } from './memory.ts';
 import { DELIVERY_BUDGET } from './mixed-workload.ts';
 import type { CallKind } from './mixed-workload.ts';
 import { formatTable } from './report.ts';
@@ -63,8 +63,12 @@ export interface MixedLoadReport {
     /** From the start of the measured load, every 5 s, and once after it. */
     readonly samples: readonly RssSample[];
     readonly afterDrainMb: number | undefined;
+    /** After the end's full collection. */
+    readonly afterCollectionMb: number | undefined;
     readonly trend: RssTrend | undefined;
   };
+  /** The live heap, read through the server's inspector; the leak verdict when there. */
+  readonly heap: HeapTrend | undefined;
   /** Every call of each 5-second window of the run, whatever its kind: stalls show here. */
   readonly timeline: readonly TimelineWindow[];
   readonly cpu: Pick<
@@ -88,7 +92,7 @@ export interface MixedLoadReport {
  * goals, every stream held to the end, and the server's RSS flat.
  */
 export function mixedLoadVerdict(
-  report: Pick<MixedLoadReport, 'kinds' | 'delivery' | 'streams' | 'rss'>,
+  report: Pick<MixedLoadReport, 'kinds' | 'delivery' | 'streams' | 'rss' | 'heap'>,
 ): { verdict: 'PASS' | 'FAIL'; failures: string[] } {
   const failures: string[] = [];
   for (const kind of report.kinds) {
@@ -99,7 +103,7 @@ export function mixedLoadVerdict(
       );
     }
   }
-  const { delivery, streams, rss } = report;
+  const { delivery, streams, rss, heap } = report;
   if (delivery.missing > 0) {
     failures.push(`${delivery.missing} of ${delivery.expected} deliveries never arrived`);
   }
@@ -126,7 +130,13 @@ export function mixedLoadVerdict(
   if (streams.heldAtEnd < streams.opened) {
     failures.push(`${streams.opened - streams.heldAtEnd} streams ended during the run`);
   }
-  if (!rss.trend) failures.push('the server’s RSS could not be read');
+  if (heap) {
+    if (!heap.flat) {
+      failures.push(
+        `the live heap grew ${heap.growthMb.toFixed(1)} MB (allowed ${heap.allowedGrowthMb.toFixed(1)})`,
+      );
+    }
+  } else if (!rss.trend) failures.push('the server’s RSS could not be read');
   else if (!rss.trend.flat) {
     failures.push(
       `RSS rose ${rss.trend.growthMb.toFixed(1)} MB from the second quarter to the last (allowed ${rss.trend.allowedGrowthMb.toFixed(1)})`,
@@ -194,7 +204,10 @@ export function mixedLoadText(report: MixedLoadReport): string[] {
     '',
     `streams: ${count(streams.asked)} asked, ${count(streams.opened)} opened, ${count(streams.heldAtEnd)} held to the end (${count(streams.members)} members, ${count(streams.membersWithTwo)} with two tabs); ${count(streams.badgesEvents)} badges events, ${count(streams.heartbeats)} heartbeats`,
     `messages: ${count(delivery.sent)} sent, ${count(delivery.expected)} deliveries expected (each to every stream of its chat's members), ${count(delivery.received)} received, ${count(delivery.missing)} missing, ${count(delivery.duplicates)} twice, ${count(delivery.unexpected)} outside their chat, ${count(delivery.unknown)} unknown`,
-    `server RSS: ${mb(rss.beforeStreamsMb)} MB before the streams, ${mb(rss.withStreamsMb)} MB with them; under load ${mb(rss.trend?.startMb)} MB at the start, ${mb(rss.trend?.endMb)} MB at the end (min ${mb(rss.trend?.minMb)}, max ${mb(rss.trend?.maxMb)}); medians ${mb(rss.trend?.settledMb)} MB in the second quarter and ${mb(rss.trend?.lastQuarterMb)} MB in the last (flat: up to ${mb(rss.trend?.allowedGrowthMb)} MB more); ${mb(rss.afterDrainMb)} MB after the drain`,
+    `server RSS: ${mb(rss.beforeStreamsMb)} MB before the streams, ${mb(rss.withStreamsMb)} MB with them; under load ${mb(rss.trend?.startMb)} MB at the start, ${mb(rss.trend?.endMb)} MB at the end (min ${mb(rss.trend?.minMb)}, max ${mb(rss.trend?.maxMb)}); medians ${mb(rss.trend?.settledMb)} MB in the second quarter and ${mb(rss.trend?.lastQuarterMb)} MB in the last (flat: up to ${mb(rss.trend?.allowedGrowthMb)} MB more); ${mb(rss.afterDrainMb)} MB after the drain, ${mb(rss.afterCollectionMb)} MB after a full collection`,
+    report.heap
+      ? `live heap (used after a full collection): ${mb(report.heap.startMb)} MB before the load, ${mb(report.heap.endMb)} MB after it (${report.heap.growthMb >= 0 ? '+' : ''}${mb(report.heap.growthMb)} MB; flat: up to +${mb(report.heap.allowedGrowthMb)})`
+      : 'live heap: not read (no inspector); the RSS decides',
     `CPU: server ${percent(report.cpu.serverCpuPercent)} of a core (${report.cpu.serverCpuMicrosPerResponse?.toFixed(0) ?? '-'} µs a call, streams included), generator ${percent(report.cpu.generatorCpuPercent)}, other processes ${percent(report.cpu.otherCpuPercent)}; generator event-loop delay p99 ${ms(report.generatorLoopDelayP99Ms)} ms`,
     `load average: ${report.loadAverage.start.map((v) => v.toFixed(2)).join(' ')} at the start, ${report.loadAverage.end.map((v) => v.toFixed(2)).join(' ')} at the end`,
   ];

@@ -12,8 +12,10 @@ import { openBenchEventStream } from './event-stream.ts';
 import type { BenchEventStream } from './event-stream.ts';
 import { sendOnce } from './http.ts';
 import { CpuWindow } from './load.ts';
+import { connectInspector, inspectorUrlFrom } from './inspector.ts';
+import type { HeapUsage, InspectorSession } from './inspector.ts';
 import { loadMembers } from './load-members.ts';
-import { rssMegabytes, rssTrend } from './memory.ts';
+import { heapTrend, rssMegabytes, rssTrend } from './memory.ts';
 import type { RssSample } from './memory.ts';
 import { signInForBench } from './member-signer.ts';
 import { MIX, canMake, chatPlan, membersFor, planCall, tabsPerMember } from './mixed-workload.ts';
@@ -32,6 +34,12 @@ import { LatencyRecorder, summarise } from './stats.ts';
 export const MIXED_LOAD_SERVER_ENV: Readonly<Record<string, string>> = {
   SIGN_IN_LIMIT_PER_ADDRESS: '1000000',
 };
+
+/**
+ * The server's inspector, on a free port of 127.0.0.1, so the run can read its live heap after
+ * a full collection at the start and the end (lib/inspector.ts); idle, it costs nothing.
+ */
+export const MIXED_LOAD_NODE_ARGS: readonly string[] = ['--inspect=127.0.0.1:0'];
 
 /** How often the server's RSS is read during the run. */
 const RSS_EVERY_MS = 5_000;
@@ -108,6 +116,9 @@ export async function runMixedLoad(options: {
     if (signal.aborted) throw new MixedLoadInterrupted();
   };
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  // The floor (/healthz) has sockets of its own: queued behind the pool's calls, it would
+  // measure the queue rather than the server.
+  const floorAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const send = (request: BenchRequest, signer: RequestSigner | undefined) =>
     sendOnce(baseUrl, request, signer, CALL_TIMEOUT_MS, agent);
   const ctx: ScenarioContext = {
@@ -118,6 +129,9 @@ export async function runMixedLoad(options: {
   };
   const streams: { stream: BenchEventStream; partyId: number }[] = [];
   const loadAverageAtStart = os.loadavg();
+  let inspector: InspectorSession | undefined;
+  // Read now: the output keeps only its last lines, and the server prints this at start.
+  const inspectorUrl = inspectorUrlFrom(lodgehall.output.text());
   try {
     // --- Members and their sessions.
     const memberCount = membersFor(opts.streams);
@@ -300,10 +314,10 @@ export async function runMixedLoad(options: {
       let detail = '';
       let answer: CapturedResponse | undefined;
       try {
-        answer = await send(
-          call.request,
-          call.request.path.startsWith(API_PREFIX) ? call.session.signer : undefined,
-        );
+        answer =
+          call.kind === 'healthz'
+            ? await sendOnce(baseUrl, call.request, undefined, CALL_TIMEOUT_MS, floorAgent)
+            : await send(call.request, call.session.signer);
         status = String(answer.status);
         if (answer.status !== call.expectStatus) detail = answer.body.toString('utf8', 0, 300);
       } catch (error) {
@@ -360,6 +374,14 @@ export async function runMixedLoad(options: {
       await runFor(options.warmupSeconds);
     }
 
+    let heapAtStart: HeapUsage | undefined;
+    if (inspectorUrl) {
+      inspector = await connectInspector(inspectorUrl);
+      heapAtStart = await inspector.heapAfterCollection();
+    } else {
+      log('   (no inspector line in the server output: the live heap is not read)');
+    }
+
     log(
       `   measuring: ${opts.durationSeconds} s at ${opts.rate} calls/s with ${streams.length} streams open...`,
     );
@@ -405,6 +427,8 @@ export async function runMixedLoad(options: {
     const held = streams.filter(({ stream }) => stream.isOpen()).length;
     const rssAfterDrain = rssMegabytes(lodgehall.pid);
     const linesUnderLoad = lodgehall.output.lines - linesBefore;
+    const heapAtEnd = await inspector?.heapAfterCollection();
+    const rssAfterCollection = rssMegabytes(lodgehall.pid);
 
     const kinds: KindResult[] = MIX.map((spec) => {
       const tally = tallies.get(spec.kind);
@@ -452,8 +476,10 @@ export async function runMixedLoad(options: {
         withStreamsMb: rssWithStreams,
         samples: rss,
         afterDrainMb: rssAfterDrain,
+        afterCollectionMb: rssAfterCollection,
         trend: rssTrend(rss),
       },
+      heap: heapTrend(heapAtStart, heapAtEnd),
       timeline: Array.from(windows, (latencies = [], index) => {
         const summary = summarise(latencies);
         return {
@@ -476,7 +502,9 @@ export async function runMixedLoad(options: {
     const { verdict, failures } = mixedLoadVerdict(report);
     return { ...report, verdict, failures };
   } finally {
+    inspector?.close();
     for (const { stream } of streams) stream.close();
     agent.destroy();
+    floorAgent.destroy();
   }
 }

@@ -75,6 +75,8 @@ export interface MixedLoadReport {
     LoadResult,
     'serverCpuPercent' | 'serverCpuMicrosPerResponse' | 'generatorCpuPercent' | 'otherCpuPercent'
   >;
+  /** PostgreSQL's backends for the run's database, when on this machine (part of "other"). */
+  readonly databaseCpuPercent: number | undefined;
   /** Most calls awaiting their answer at once; above `connections` some waited for a socket. */
   readonly mostInFlight: number;
   /** The load generator's own event-loop delay: when high, it (not the server) added latency. */
@@ -208,7 +210,7 @@ export function mixedLoadText(report: MixedLoadReport): string[] {
     report.heap
       ? `live heap (used after a full collection): ${mb(report.heap.startMb)} MB before the load, ${mb(report.heap.endMb)} MB after it (${report.heap.growthMb >= 0 ? '+' : ''}${mb(report.heap.growthMb)} MB; flat: up to +${mb(report.heap.allowedGrowthMb)})`
       : 'live heap: not read (no inspector); the RSS decides',
-    `CPU: server ${percent(report.cpu.serverCpuPercent)} of a core (${report.cpu.serverCpuMicrosPerResponse?.toFixed(0) ?? '-'} µs a call, streams included), generator ${percent(report.cpu.generatorCpuPercent)}, other processes ${percent(report.cpu.otherCpuPercent)}; generator event-loop delay p99 ${ms(report.generatorLoopDelayP99Ms)} ms`,
+    `CPU: server ${percent(report.cpu.serverCpuPercent)} of a core (${report.cpu.serverCpuMicrosPerResponse?.toFixed(0) ?? '-'} µs a call, streams included), generator ${percent(report.cpu.generatorCpuPercent)}, other processes ${percent(report.cpu.otherCpuPercent)}${report.databaseCpuPercent === undefined ? '' : ` (PostgreSQL's backends for this database ${percent(report.databaseCpuPercent)})`}; generator event-loop delay p99 ${ms(report.generatorLoopDelayP99Ms)} ms`,
     `load average: ${report.loadAverage.start.map((v) => v.toFixed(2)).join(' ')} at the start, ${report.loadAverage.end.map((v) => v.toFixed(2)).join(' ')} at the end`,
   ];
   lines.push(

@@ -11,6 +11,7 @@ import { DeliveryLedger } from './delivery-ledger.ts';
 import { openBenchEventStream } from './event-stream.ts';
 import type { BenchEventStream } from './event-stream.ts';
 import { sendOnce } from './http.ts';
+import { postgresBackendsCpuMs } from './cpu.ts';
 import { CpuWindow } from './load.ts';
 import { connectInspector, inspectorUrlFrom } from './inspector.ts';
 import type { HeapUsage, InspectorSession } from './inspector.ts';
@@ -406,6 +407,12 @@ export async function runMixedLoad(options: {
     loopDelay.enable();
     const linesBefore = lodgehall.output.lines;
     const cpu = new CpuWindow(lodgehall.pid);
+    const databaseName =
+      dataset.databaseUrl === undefined
+        ? undefined
+        : decodeURIComponent(new URL(dataset.databaseUrl).pathname.slice(1));
+    const databaseCpu0 =
+      databaseName === undefined ? undefined : postgresBackendsCpuMs(databaseName);
     measuring = true;
     let seconds: number;
     try {
@@ -418,6 +425,12 @@ export async function runMixedLoad(options: {
     }
     const totalCalls = [...tallies.values()].reduce((sum, tally) => sum + tally.calls, 0);
     const cpuFigures = cpu.finish(totalCalls);
+    const databaseCpu1 =
+      databaseName === undefined ? undefined : postgresBackendsCpuMs(databaseName);
+    const databaseCpuPercent =
+      databaseCpu0 === undefined || databaseCpu1 === undefined
+        ? undefined
+        : (100 * (databaseCpu1 - databaseCpu0)) / (seconds * 1000);
     sampleRss();
 
     // --- Deliveries still on their way, then who is still connected.
@@ -491,6 +504,7 @@ export async function runMixedLoad(options: {
         };
       }),
       cpu: cpuFigures,
+      databaseCpuPercent,
       mostInFlight,
       generatorLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loadAverage: { start: loadAverageAtStart, end: os.loadavg() },

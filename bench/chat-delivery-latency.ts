@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { prepareDataset } from './lib/dataset.ts';
 import { BENCH_HOST, sendOnce } from './lib/http.ts';
 import { signInForBench } from './lib/member-signer.ts';
+import { rssMegabytes } from './lib/memory.ts';
 import { RunResources } from './lib/processes.ts';
 import { BENCH_CLIENT_HEADERS } from './lib/scenario.ts';
 import type { BenchRequest, RequestSigner, ScenarioContext } from './lib/scenario.ts';
@@ -151,12 +152,6 @@ function openStream(baseUrl: string, signer: RequestSigner): Promise<Stream> {
     );
     req.on('error', reject);
   });
-}
-
-function rssMegabytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
-  return Math.round((kb / 1024) * 10) / 10;
 }
 
 async function main(): Promise<void> {

@@ -9,13 +9,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { USAGE, UsageError, parseBenchArgs } from './lib/args.ts';
+import { MIXED_LOAD, USAGE, UsageError, parseBenchArgs } from './lib/args.ts';
 import type { BenchOptions } from './lib/args.ts';
 import { prepareDataset } from './lib/dataset.ts';
 import type { PreparedDataset } from './lib/dataset.ts';
 import { headerBytes, headerValue, sendOnce } from './lib/http.ts';
 import { runAutocannon } from './lib/load.ts';
 import type { LoadPlan } from './lib/load.ts';
+import {
+  MIXED_LOAD_NODE_ARGS,
+  MIXED_LOAD_SERVER_ENV,
+  MixedLoadInterrupted,
+  runMixedLoad,
+} from './lib/mixed-load.ts';
+import { mixedLoadText } from './lib/mixed-load-report.ts';
 import { RunResources } from './lib/processes.ts';
 import { BARE_REFUSAL_STATUS } from './lib/bare-handler.ts';
 import { BUDGET, budgetLine, caveats, compare, formatTable, resultsTable } from './lib/report.ts';
@@ -344,12 +351,16 @@ async function main(): Promise<number> {
       const scenario = await loadScenario(scenarioDir, name);
       print(`${name.padEnd(24)} ${scenario.description}`);
     }
+    print(
+      `${MIXED_LOAD.padEnd(24)} minutes of reads, writes, chat sends and open event streams at once (a mode, runs alone)`,
+    );
     return 0;
   }
 
-  const scenarios = await Promise.all(
-    opts.scenarios.map((name) => loadScenario(scenarioDir, name)),
-  );
+  const mixedLoad = opts.mixedLoad;
+  const scenarios = mixedLoad
+    ? []
+    : await Promise.all(opts.scenarios.map((name) => loadScenario(scenarioDir, name)));
   const entry = path.resolve(repoRoot, opts.serverEntry);
   if (!fs.existsSync(entry)) {
     throw new Error(
@@ -388,7 +399,9 @@ async function main(): Promise<number> {
       `Lodgehall bench: node ${process.version}, ${cpus} CPUs (${cpuModel}), load average ${load.toFixed(2)}`,
     );
     print(
-      `load: ${opts.connections} connections, ${opts.durationSeconds} s each after ${opts.warmupSeconds} s warm-up; tools: autocannon${wrk ? ', wrk' : opts.wrk ? ' (wrk not installed)' : ' (wrk off: --no-wrk)'}`,
+      mixedLoad
+        ? `load: ${MIXED_LOAD}, ${mixedLoad.rate} calls/s for ${mixedLoad.durationSeconds} s after ${opts.warmupSeconds} s warm-up, at most ${opts.connections} in flight, ${mixedLoad.streams} event streams`
+        : `load: ${opts.connections} connections, ${opts.durationSeconds} s each after ${opts.warmupSeconds} s warm-up; tools: autocannon${wrk ? ', wrk' : opts.wrk ? ' (wrk not installed)' : ' (wrk off: --no-wrk)'}`,
     );
     if (load > cpus * 0.5) {
       print(
@@ -421,10 +434,70 @@ async function main(): Promise<number> {
       dataDir: dataset.dataDir,
       databaseUrl: dataset.databaseUrl,
       readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
+      env: mixedLoad ? MIXED_LOAD_SERVER_ENV : undefined,
+      nodeArgs: mixedLoad ? MIXED_LOAD_NODE_ARGS : undefined,
     });
     print(
       `server: ${path.relative(repoRoot, entry)} ready in ${Math.round(lodgehall.readyMs)} ms at ${lodgehall.baseUrl}`,
     );
+
+    const recordBase = () => ({
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+        cpus,
+        cpuModel,
+        loadAverageAtStart: load,
+        memoryGiB: os.totalmem() / 1024 ** 3,
+      },
+      git: gitState(),
+      dataset: {
+        engine: dataset.engine,
+        scale: dataset.scale,
+        source: dataset.source,
+        seededSeconds: dataset.seededSeconds,
+        counts: dataset.counts,
+      },
+      lodgehall: { entry: path.relative(repoRoot, entry), readyMs: lodgehall.readyMs },
+    });
+    const writeRecord = (name: string, record: object): void => {
+      fs.mkdirSync(resultsDir, { recursive: true });
+      const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+      const file = path.join(resultsDir, `${name}-${stamp}.json`);
+      fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+      print();
+      print(`results: ${path.relative(repoRoot, file)}`);
+      if (opts.keepDb) print(`data kept: ${path.relative(repoRoot, dataset.dataDir)}`);
+    };
+
+    if (mixedLoad) {
+      print();
+      print(`== ${MIXED_LOAD}`);
+      const report = await runMixedLoad({
+        opts: mixedLoad,
+        connections: opts.connections,
+        warmupSeconds: opts.warmupSeconds,
+        dataset,
+        lodgehall,
+        signal: abort.signal,
+        log,
+      }).catch((error: unknown) => {
+        throw error instanceof MixedLoadInterrupted ? new Interrupted() : error;
+      });
+      print(
+        `   ${report.streams.members} members of ${report.lodges} lodges signed in (${report.signInSeconds.toFixed(1)} s), ${report.chats} chats; ${report.rate} calls/s for ${report.durationSeconds.toFixed(0)} s, at most ${report.connections} in flight`,
+      );
+      print();
+      for (const line of mixedLoadText(report)) print(line);
+      writeRecord(MIXED_LOAD, { ...recordBase(), mixedLoad: report });
+      if (report.verdict === 'FAIL' && opts.strict) {
+        log(`bench: ${MIXED_LOAD} missed its bar (--strict)`);
+        return 1;
+      }
+      return 0;
+    }
 
     const reports: ScenarioReport[] = [];
     for (const scenario of scenarios) {
@@ -446,12 +519,8 @@ async function main(): Promise<number> {
       print(summaryTable(reports));
     }
 
-    fs.mkdirSync(resultsDir, { recursive: true });
-    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
-    const file = path.join(resultsDir, `${opts.scenarios.join('+')}-${stamp}.json`);
-    const record = {
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
+    writeRecord(opts.scenarios.join('+'), {
+      ...recordBase(),
       options: {
         connections: opts.connections,
         durationSeconds: opts.durationSeconds,
@@ -459,29 +528,10 @@ async function main(): Promise<number> {
         scale: opts.scale,
         engine: dataset.engine,
       },
-      machine: {
-        node: process.version,
-        platform: `${os.platform()} ${os.release()}`,
-        cpus,
-        cpuModel,
-        loadAverageAtStart: load,
-        memoryGiB: os.totalmem() / 1024 ** 3,
-      },
-      git: gitState(),
-      dataset: {
-        source: dataset.source,
-        seededSeconds: dataset.seededSeconds,
-        counts: dataset.counts,
-      },
-      lodgehall: { entry: path.relative(repoRoot, entry), readyMs: lodgehall.readyMs },
       wrk: wrk ?? null,
       budget: BUDGET,
       scenarios: reports,
-    };
-    fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-    print();
-    print(`results: ${path.relative(repoRoot, file)}`);
-    if (opts.keepDb) print(`data kept: ${path.relative(repoRoot, dataset.dataDir)}`);
+    });
 
     const failed = reports
       .filter((report) => report.verdict === 'FAIL')

@@ -59,6 +59,11 @@ describe('parseBenchArgs', () => {
     [['healthz', '--database-url', 'postgres://x/y', '--keep-db'], /--keep-db/],
     [['Public_Small'], /not a scenario name/],
     [['healthz', '--bogus'], /bogus/],
+    [['mixed-load', 'healthz'], /runs alone/],
+    [['healthz', '--minutes', '1'], /--minutes applies to mixed-load/],
+    [['healthz', '--rate', '10'], /--rate applies to mixed-load/],
+    [['mixed-load', '--minutes', '1', '--duration', '30'], /not both/],
+    [['mixed-load', '--rate', '0'], /--rate expects a whole number from 1/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchArgs(argv)).toThrow(UsageError);
     expect(() => parseBenchArgs(argv)).toThrow(message);
@@ -67,5 +72,21 @@ describe('parseBenchArgs', () => {
   it('needs no scenario for --list or --help', () => {
     expect(parseBenchArgs(['--list']).list).toBe(true);
     expect(parseBenchArgs(['-h']).help).toBe(true);
+  });
+
+  it('reads mixed-load: ten minutes by default, --minutes or --duration for a shorter run', () => {
+    const defaults = parseBenchArgs(['mixed-load']);
+    expect(defaults).toMatchObject({
+      mode: 'mixed-load',
+      durationSeconds: 600,
+      warmupSeconds: 15,
+      mixedLoad: { durationSeconds: 600, rate: 100, streams: 500, seed: 1 },
+    });
+    expect(parseBenchArgs(['mixed-load', '--minutes', '1']).mixedLoad?.durationSeconds).toBe(60);
+    expect(parseBenchArgs(['mixed-load', '--duration', '45']).mixedLoad?.durationSeconds).toBe(45);
+    expect(
+      parseBenchArgs(['mixed-load', '--rate', '40', '--streams', '20', '--seed', '7']).mixedLoad,
+    ).toMatchObject({ rate: 40, streams: 20, seed: 7 });
+    expect(parseBenchArgs(['healthz'])).toMatchObject({ mode: 'scenarios', mixedLoad: undefined });
   });
 });

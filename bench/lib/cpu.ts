@@ -76,3 +76,32 @@ export function machineBusyCpuMs(): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * CPU time (ms) of the PostgreSQL backends serving `database`, found by the process title
+ * PostgreSQL gives them (`postgres: USER DATABASE HOST(PORT) STATE`, update_process_title is
+ * on by default) on this machine. Undefined when there are none (a remote server, or titles
+ * off). A backend that ended meanwhile takes its CPU with it: across a window it is a floor.
+ */
+export function postgresBackendsCpuMs(database: string): number | undefined {
+  let total: number | undefined;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    let title: string;
+    try {
+      title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '');
+    } catch {
+      continue;
+    }
+    const words = title.split(' ');
+    if (words[0] !== 'postgres:' || words[2] !== database) continue;
+    const ms = processCpuMs(Number(pid));
+    if (ms !== undefined) total = (total ?? 0) + ms;
+  }
+  return total;
+}

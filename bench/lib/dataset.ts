@@ -30,7 +30,7 @@ interface CacheMeta {
 }
 
 /** The file the server keeps its SQLite database in, inside DATA_DIR (server/db/database.ts). */
-const SQLITE_FILE = 'lodgehall.sqlite';
+export const SQLITE_FILE = 'lodgehall.sqlite';
 const META_FILE = 'bench-dataset.json';
 /** Tables whose sizes say what scale a database is at; those that do not exist are skipped. */
 const HEADLINE_TABLES = [

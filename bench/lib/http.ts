@@ -12,12 +12,15 @@ const MAX_CAPTURE_BYTES = 64 * 1024 * 1024;
  * Sends one request with exactly the given headers and reads the raw answer. `node:http` is
  * used rather than `fetch` because fetch adds `accept-encoding` and decompresses: the load
  * tools send neither, and the bare server must repeat the bytes they would receive.
+ * `agent` is a keep-alive pool for a caller that sends many (the mixed load); without it each
+ * call has a socket of its own.
  */
 export function sendOnce(
   baseUrl: string,
   request: BenchRequest,
   signer?: RequestSigner,
   timeoutMs = 15_000,
+  agent: http.Agent | false = false,
 ): Promise<CapturedResponse> {
   const url = new URL(request.path, baseUrl);
   if (url.hostname !== BENCH_HOST) {
@@ -38,8 +41,8 @@ export function sendOnce(
         method: request.method,
         path: request.path,
         headers,
-        // A fresh socket per call: no pooled connection outlives the harness.
-        agent: false,
+        // Without a pool, a fresh socket per call: no pooled connection outlives the harness.
+        agent,
         timeout: timeoutMs,
       },
       (res) => {

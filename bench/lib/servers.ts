@@ -53,6 +53,10 @@ export async function startLodgehall(options: {
   dataDir: string;
   databaseUrl: string | undefined;
   readyTimeoutMs: number;
+  /** More settings for this run (e.g. a sign-in limit the mixed load needs raised). */
+  env?: Readonly<Record<string, string>>;
+  /** Flags for node before the entry (e.g. the mixed load's inspector, to read the heap). */
+  nodeArgs?: readonly string[];
 }): Promise<LodgehallServer> {
   const port = await findFreePort();
   const baseUrl = `http://${BENCH_HOST}:${port}`;
@@ -60,18 +64,23 @@ export async function startLodgehall(options: {
   const started = performance.now();
   // Plain `node`, as `npm start` runs the built server (no tsx, no source maps), so the
   // numbers are those of production.
-  const child = options.resources.spawn(process.execPath, [options.entry], {
-    cwd: options.repoRoot,
-    env: lodgehallEnv({
-      PORT: String(port),
-      HOST: BENCH_HOST,
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = options.resources.spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.entry],
+    {
+      cwd: options.repoRoot,
+      env: lodgehallEnv({
+        ...options.env,
+        PORT: String(port),
+        HOST: BENCH_HOST,
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Always read the pipes: a full pipe would block the server's logger mid-benchmark.
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));

@@ -118,12 +118,18 @@ function collect(
   parent: string | undefined,
   ids: Map<string, Set<number>>,
   values: Map<string, Set<Primitive>>,
+  objects: Map<string, Record<string, unknown>>,
 ): void {
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, parent, ids, values);
+    for (const item of value) collect(item, parent, ids, values, objects);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
+  // One object of each shape (its keys), and not too many shapes.
+  const shape = Object.keys(value).sort().join();
+  if (!objects.has(shape) && objects.size < 500) {
+    objects.set(shape, value as Record<string, unknown>);
+  }
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'number' && Number.isInteger(item) && item > 0) {
       const kind = key === 'id' ? parent && kindOfCollection(parent) : kindOfField(key);
@@ -134,13 +140,16 @@ function collect(
       typeof item === 'number' ||
       typeof item === 'boolean';
     if (primitive && key !== 'id') {
-      // An answer's `next_cursor` is what the next request sends as `cursor`.
-      for (const name of [key, key.replace(/^next_/, '')]) {
+      // An answer's `next_cursor` is what the next request sends as `cursor`; an address's
+      // `type` is kept as `addresses.type` too, apart from a post's or a chat's.
+      const names = [key, key.replace(/^next_/, '')];
+      if (parent !== undefined) names.push(`${parent}.${key}`);
+      for (const name of names) {
         const seen = values.get(name) ?? new Set<Primitive>();
         if (seen.size < 10) values.set(name, seen.add(item));
       }
     }
-    collect(item, key, ids, values);
+    collect(item, key, ids, values, objects);
   }
 }
 
@@ -178,6 +187,7 @@ export async function gatherHints(
   const ids = new Map<string, Set<number>>();
   const own = new Map<string, Set<number>>();
   const values = new Map<string, Set<Primitive>>();
+  const objects = new Map<string, Record<string, unknown>>();
   const fixed = fixedValues();
   const snapshot = (): FuzzHints => {
     const kinds = new Set([...own.keys(), ...ids.keys()]);
@@ -192,25 +202,32 @@ export async function gatherHints(
         ...Object.fromEntries([...values].map(([key, found]) => [key, [...found]])),
         ...fixed,
       },
+      objects: [...objects.values()],
     };
   };
-  const ask = async (chosen: readonly FuzzOperation[], round: number, into: typeof ids) => {
+  const ask = async (
+    chosen: readonly FuzzOperation[],
+    round: number,
+    into: typeof ids,
+    each: number,
+  ) => {
     const hints = snapshot();
     for (const operation of chosen) {
       const requests = fc.sample(validRequests(operation, hints, schemas), {
         seed: seed + round,
-        numRuns: 3,
+        numRuns: each,
       });
       for (const request of requests) {
         const answer = await transport.send(request);
-        if (answer.status < 300) collect(parsed(answer), undefined, into, values);
+        if (answer.status < 300) collect(parsed(answer), undefined, into, values, objects);
       }
     }
   };
   const reads = operations.filter((operation) => operation.method === 'GET');
-  await ask(reads, 0, ids);
-  await ask(operations.filter(createsRecords), 1, own);
-  await ask(reads, 2, ids);
+  await ask(reads, 0, ids, 3);
+  // More tries: a valid-ish write is refused more often than a read.
+  await ask(operations.filter(createsRecords), 1, own, 6);
+  await ask(reads, 2, ids, 3);
   return snapshot();
 }
 

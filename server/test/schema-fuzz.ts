@@ -100,6 +100,11 @@ export interface FuzzHints {
   readonly ids: Readonly<Record<string, readonly number[]>>;
   /** Values by field name (`subdomain`, `start_date_string`, `public_key`...). */
   readonly values: Readonly<Record<string, readonly Primitive[]>>;
+  /**
+   * Objects the answers showed (a member's contact lists, an event as its edit form reads it):
+   * a write whose fields they hold can send them back, as a client that edits what it read.
+   */
+  readonly objects?: readonly Readonly<Record<string, unknown>>[];
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -589,6 +594,20 @@ function idsFor(place: Place, ctx: Context): readonly number[] {
   return kind === undefined ? [] : (ctx.hints.ids[kind] ?? []);
 }
 
+/** An answer's value with only the fields the schema names, at every level. */
+function keepSchemaFields(value: unknown, schema: JsonSchema, ctx: Context): unknown {
+  const resolved = resolve(schema, ctx);
+  if (Array.isArray(value))
+    return value.map((item) => keepSchemaFields(item, itemsOf(resolved, ctx), ctx));
+  if (!isPlainObject(value)) return value;
+  const properties = propertiesOf(resolved, ctx);
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key in properties)
+      .map(([key, item]) => [key, keepSchemaFields(item, properties[key] ?? {}, ctx)]),
+  );
+}
+
 /** A value the schema accepts, from the demo data where it names records. */
 function validValue(
   schema: JsonSchema | undefined,
@@ -600,6 +619,17 @@ function validValue(
   return resolved.nullable === true ? fc.option(value, { nil: null, freq: 3 }) : value;
 }
 
+/**
+ * The values seen under this field: under its parent's name first (`addresses.type`, which an
+ * address's answer showed), else under its own (`type` of anything).
+ */
+function knownValues(place: Place, ctx: Context): readonly Primitive[] {
+  if (place.name === undefined) return [];
+  const scoped =
+    place.parent === undefined ? undefined : ctx.hints.values[`${place.parent}.${place.name}`];
+  return scoped ?? ctx.hints.values[place.name] ?? [];
+}
+
 function validNonNull(schema: JsonSchema, place: Place, ctx: Context): Arbitrary<unknown> {
   const variants = variantsOf(schema);
   if (variants !== undefined && variants.length > 0) {
@@ -607,9 +637,7 @@ function validNonNull(schema: JsonSchema, place: Place, ctx: Context): Arbitrary
   }
   if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const type = typeOf(schema);
-  const known = (place.name === undefined ? [] : (ctx.hints.values[place.name] ?? [])).filter(
-    (value) => fitsType(value, type),
-  );
+  const known = knownValues(place, ctx).filter((value) => fitsType(value, type));
   switch (type) {
     case 'integer': {
       const ids = idsFor(place, ctx);
@@ -653,10 +681,20 @@ function validNonNull(schema: JsonSchema, place: Place, ctx: Context): Arbitrary
       const model = Object.fromEntries(
         Object.entries(properties).map(([name, property]) => [
           name,
-          validValue(property, { name, parent: place.name }, ctx),
+          // An item of a list has no name of its own: its fields belong to the list's.
+          validValue(property, { name, parent: place.name ?? place.parent }, ctx),
         ]),
       );
-      return fc.record(model, { requiredKeys: [...(schema.required ?? [])] });
+      const required = schema.required ?? [];
+      const record = fc.record(model, { requiredKeys: [...required] });
+      const seen = (ctx.hints.objects ?? []).filter(
+        (object) => required.length > 0 && required.every((key) => key in object),
+      );
+      if (seen.length === 0) return record;
+      return fc.oneof(
+        record,
+        fc.constantFrom(...seen).map((object) => keepSchemaFields(object, schema, ctx)),
+      );
     }
     default:
       return fc.constantFrom(null, 1, 'text');
@@ -790,7 +828,7 @@ function bodySlots(
         bodySlots(
           item,
           resolve(properties[key], ctx),
-          { name: key, parent: place.name },
+          { name: key, parent: place.name ?? place.parent },
           ctx,
           [...pointer, key],
           true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapTrend, rssMegabytes, rssTrend } from './memory.ts';
+import { heapTrend, rssMegabytes, rssTrend, saltAllowanceMb } from './memory.ts';
 
 const every5s = (values: readonly number[]) => values.map((mb, i) => ({ atSeconds: i * 5, mb }));
 
@@ -51,5 +51,14 @@ describe('heapTrend', () => {
     });
     expect(heapTrend({ usedMb: 80 }, { usedMb: 88.5 })?.flat).toBe(false);
     expect(heapTrend(undefined, { usedMb: 80 })).toBeUndefined();
+  });
+
+  it('adds what the SQLite replay guard may hold: five minutes of salts at the rate', () => {
+    expect(saltAllowanceMb('sqlite', 100)).toBe(4.3);
+    expect(saltAllowanceMb('postgres', 100)).toBe(0);
+    expect(heapTrend({ usedMb: 80 }, { usedMb: 92 }, 4.3)).toMatchObject({
+      allowedGrowthMb: 12.3,
+      flat: true,
+    });
   });
 });

@@ -248,7 +248,7 @@ export function mixedLoadText(report: MixedLoadReport): string[] {
   lines.push(
     '',
     report.verdict === 'PASS'
-      ? 'mixed load: PASS (0 errors, every p99 inside its budget, every message delivered, every stream held, RSS flat)'
+      ? 'mixed load: PASS (0 errors, every p99 inside its budget, every message delivered, every stream held, the live heap flat)'
       : `mixed load: FAIL: ${report.failures.join('; ')}`,
   );
   return lines;

@@ -16,7 +16,7 @@ import { CpuWindow } from './load.ts';
 import { connectInspector, inspectorUrlFrom } from './inspector.ts';
 import type { HeapUsage, InspectorSession } from './inspector.ts';
 import { loadMembers } from './load-members.ts';
-import { heapTrend, rssMegabytes, rssTrend } from './memory.ts';
+import { heapTrend, rssMegabytes, rssTrend, saltAllowanceMb } from './memory.ts';
 import type { RssSample } from './memory.ts';
 import { signInForBench } from './member-signer.ts';
 import { MIX, canMake, chatPlan, membersFor, planCall, tabsPerMember } from './mixed-workload.ts';
@@ -492,7 +492,7 @@ export async function runMixedLoad(options: {
         afterCollectionMb: rssAfterCollection,
         trend: rssTrend(rss),
       },
-      heap: heapTrend(heapAtStart, heapAtEnd),
+      heap: heapTrend(heapAtStart, heapAtEnd, saltAllowanceMb(dataset.engine, opts.rate)),
       timeline: Array.from(windows, (latencies = [], index) => {
         const summary = summarise(latencies);
         return {

@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 
 /**
  * Who is making a request. Every service function takes one and asks a policy before it reads
@@ -25,4 +25,16 @@ export type Member = Extract<Actor, { kind: 'member' }>;
 export function requireMember(actor: Actor): Member {
   if (actor.kind !== 'member') throw new UnauthorizedError();
   return actor;
+}
+
+/**
+ * The opening of a service function for administrators only (the secretary's console, operator
+ * screens): a visitor is refused with a 401, a member who is not an administrator with a 403.
+ * Routes of the admin level (`config: { admin: true }`, server/plugins/auth.ts) refuse them
+ * before the handler too; the service asks again so no other caller can skip it.
+ */
+export function requireAdmin(actor: Actor): Member {
+  const member = requireMember(actor);
+  if (!member.isAdmin) throw new ForbiddenError();
+  return member;
 }

@@ -5,7 +5,7 @@ import { VISITOR } from '../auth/actor.ts';
 import { SESSION_COOKIE, findSession, touchSession } from '../auth/sessions.ts';
 import type { SessionRecord } from '../auth/sessions.ts';
 import { checkSalt, signedText, verifySignature } from '../auth/signatures.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { userMetadata } from '../services/user-metadata.ts';
 
@@ -20,6 +20,18 @@ declare module 'fastify' {
      * A signed call to one is still checked, and answered as to the member.
      */
     public?: boolean;
+    /**
+     * Only administrators (`is_admin`): a signed call by any other member is refused with a
+     * 403 once its signature checks out, before its body is validated or its handler runs.
+     * The route table's third level, beside members (the default) and `public`; a route
+     * cannot be both. Its service still opens with `requireAdmin` (server/auth/actor.ts).
+     */
+    admin?: boolean;
+    /**
+     * Set by this plugin on every route it guards, from `public` and `admin`: who may call it.
+     * The OpenAPI document reads it to mark administrators' operations.
+     */
+    access?: 'public' | 'member' | 'admin';
     /**
      * Set by this plugin on every route it guards, from `public`: whether calls must be signed
      * or may be. A route outside it (health, media) has none: no signature is checked there.
@@ -91,11 +103,22 @@ const pendingChecks = new WeakMap<FastifyRequest, SessionCheck>();
 export function registerAuth(api: FastifyInstance): void {
   // Fastify forbids object defaults on decorators (they would be shared between requests);
   // the onRequest hook gives every request its own values before anything reads them.
-  api.decorateRequest<Actor>('actor', null as unknown as Actor);
-  api.decorateRequest('session', null);
+  // A second API context (a test's) shares the decorators the first one made.
+  if (!api.hasRequestDecorator('actor')) {
+    api.decorateRequest<Actor>('actor', null as unknown as Actor);
+    api.decorateRequest('session', null);
+  }
 
   api.addHook('onRoute', (route) => {
-    route.config = { ...route.config, signature: route.config?.public ? 'optional' : 'required' };
+    const { public: open = false, admin = false } = route.config ?? {};
+    if (open && admin) {
+      throw new Error(`${route.method} ${route.url} cannot be both public and for administrators`);
+    }
+    route.config = {
+      ...route.config,
+      signature: open ? 'optional' : 'required',
+      access: open ? 'public' : admin ? 'admin' : 'member',
+    };
   });
 
   api.addHook('onRequest', async (request) => {
@@ -120,6 +143,8 @@ export function registerAuth(api: FastifyInstance): void {
       partyId: session.partyId,
       isAdmin: session.isAdmin,
     };
+    // Read from `admin` itself, as needsCheck reads `public`, not from the mark made from it.
+    if (request.routeOptions.config.admin && !session.isAdmin) throw new ForbiddenError();
   });
 
   api.addHook('onSend', async (request, reply, payload) => {

@@ -169,11 +169,12 @@ const transform: SwaggerTransform = (input) => {
   if (schema.hide === true) return { schema, url };
   const { route } = input;
   const signature = route.config?.signature;
+  const forAdmins = route.config?.access === 'admin';
+  // An administrators' operation refuses every other member, whatever its route lists.
+  const statuses = refusalsOf(input.schema ?? {}, signature, route.method);
+  if (forAdmins && !statuses.includes(403)) statuses.push(403);
   const refusals = Object.fromEntries(
-    refusalsOf(input.schema ?? {}, signature, route.method).map((status) => [
-      status,
-      refusalResponse(status, signature),
-    ]),
+    statuses.sort((a, b) => a - b).map((status) => [status, refusalResponse(status, signature)]),
   );
   const { refusals: _listed, ...documented } = schema;
   return {
@@ -182,6 +183,8 @@ const transform: SwaggerTransform = (input) => {
       ...documented,
       operationId: schema.operationId ?? operationIdOf(methodOf(route.method), url),
       security: SECURITY[signature ?? 'none'],
+      // The route table's level for generated clients and the permission matrix (D62).
+      ...(forAdmins ? { 'x-access': 'admin' } : {}),
       response: { ...(schema.response as Record<string, unknown> | undefined), ...refusals },
     },
   };

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONA_NAMES } from '../test/access-matrix.ts';
+import { PERSONA_NAMES, adminsOnly } from '../test/access-matrix.ts';
 import { startTestServer } from '../test/api-harness.ts';
 import type { TestServer } from '../test/api-harness.ts';
 import { seedDemoData } from '../test/member-client.ts';
 import {
+  adminOperations,
   createMatrix,
   documentedOperations,
   loadAccessEntries,
@@ -28,6 +29,7 @@ const entries = await loadAccessEntries(fileURLToPath(new URL('.', import.meta.u
 let server: TestServer;
 let matrix: Matrix;
 let operations: string[];
+let forAdmins: string[];
 const registered: RouteOptions[] = [];
 
 beforeAll(async () => {
@@ -39,6 +41,7 @@ beforeAll(async () => {
   });
   await seedDemoData(server);
   operations = await documentedOperations(server);
+  forAdmins = await adminOperations(server);
   matrix = await createMatrix(server);
 });
 
@@ -60,6 +63,19 @@ describe('the permission matrix covers the route table', () => {
       ),
       declaredTwice: declared.filter((operation, index) => declared.indexOf(operation) !== index),
     }).toEqual({ withoutEntry: [], notInTheDocument: [], declaredTwice: [] });
+  });
+
+  it('expects every administrators’ operation to refuse all but the administrator (D62)', () => {
+    // The level is the route's own (`config: { admin: true }`); its entry must say the same.
+    const misdeclared = entries
+      .filter(({ entry }) => forAdmins.includes(entry.operation))
+      .filter(({ entry }) => {
+        const expected = adminsOnly(entry.expect.A);
+        return PERSONA_NAMES.some((persona) => entry.expect[persona] !== expected[persona]);
+      })
+      .map(({ entry }) => entry.operation);
+    expect(forAdmins.every((operation) => operations.includes(operation))).toBe(true);
+    expect(misdeclared).toEqual([]);
   });
 
   it('has every route the server registers in the document, or listed as hidden with its reason', () => {

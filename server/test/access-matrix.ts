@@ -23,6 +23,14 @@ export function signedIn(status: number): Outcomes {
   return { visitor: 401, M: status, M2: status, W: status, A: status, X: status };
 }
 
+/**
+ * An operation of the administrators' level (`config: { admin: true }`, D62): the administrator
+ * gets `status`, every other member a 403, the visitor a 401.
+ */
+export function adminsOnly(status: number): Outcomes {
+  return { visitor: 401, M: 403, M2: 403, W: 403, A: status, X: 403 };
+}
+
 /** An operation open to everyone, signed in or not (`config: { public: true }`). */
 export function everyone(status: number): Outcomes {
   return { ...signedIn(status), visitor: status };

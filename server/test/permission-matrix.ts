@@ -82,6 +82,18 @@ export async function documentedOperations(server: TestServer): Promise<string[]
   );
 }
 
+/** The document's operations of the route table's administrators' level (`x-access`, D62). */
+export async function adminOperations(server: TestServer): Promise<string[]> {
+  const answer = await server.request<{
+    paths: Record<string, Record<string, { 'x-access'?: string } | undefined>>;
+  }>('GET', '/openapi.json');
+  return Object.entries(answer.body.paths).flatMap(([documentPath, item]) =>
+    METHODS.filter((method) => item[method]?.['x-access'] === 'admin').map(
+      (method) => `${method.toUpperCase()} ${documentPath.slice(API_PREFIX.length)}`,
+    ),
+  );
+}
+
 /** An entry as loaded: its folder, and whether it is a further call (`further`, not `access`). */
 export interface LoadedEntry {
   readonly folder: string;

@@ -11,11 +11,11 @@ import {
   getCalendarEvent,
   listCalendarEvents,
   listClubCalendarEvents,
-  nearbyClubsOf,
   updateEventAttendee,
 } from './calendar-events.ts';
 import type { CalendarPage } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
+import { nearbyClubsOf } from './unguarded/calendar.ts';
 
 /**
  * The calendar tabs (GET /calendar_events.json, CAL-01, CAL-02) and a club's calendar filter

@@ -12,7 +12,6 @@ import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 
 import { localDateOf, TIME_ZONE_IDS } from '../../../common/event-time.ts';
 import type { TimeZoneId } from '../../../common/event-time.ts';
 import { MAX_RECORD_ID } from '../../../common/schemas/record-id.ts';
-import type { CalendarEventRow } from '../../presenters/calendar-event.ts';
 import { clubIdsOf } from '../memberships.ts';
 import { prepare } from '../prepared.ts';
 import type { Param } from '../prepared.ts';
@@ -74,7 +73,12 @@ function upcoming(today: Today): RawBuilder<SqlBool> {
 }
 
 /** An event as a list's first pass selects it: its id and what its sort keys are made of. */
-export type KeyRow = Pick<CalendarEventRow, 'id' | 'start_at' | 'local_start_date' | 'club_id'>;
+export interface KeyRow {
+  id: number;
+  start_at: number;
+  local_start_date: string;
+  club_id: number;
+}
 
 export interface SortKey {
   expr: RawBuilder<unknown>;

@@ -30,6 +30,7 @@ import { registerPaymentRoutes } from './routes/payments/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
+import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createMemo } from './services/memo.ts';
 import { createInProcessBus, purgeBusEvents } from './realtime/bus.ts';
 import { APP_VERSION } from './version.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     salts,
     storage: createStorage(config),
     bus,
+    calendarDerived: createCalendarDerived(),
   });
   app.addHook('onClose', async () => salts.close());
   app.addHook('onClose', async () => bus.close());

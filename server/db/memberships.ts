@@ -113,6 +113,12 @@ export function organizationIdsOf(db: Db, party: number) {
     .select('oc.organization_id');
 }
 
+/** Ids of the organisations the party currently belongs to, for mayViewClub. */
+export async function currentOrganizationIdsOf(db: Db, party: number): Promise<Set<number>> {
+  const rows = await organizationIdsOf(db, party).execute();
+  return new Set(rows.map((row) => row.organization_id));
+}
+
 /**
  * Current memberships (as `fellow`) of any club of the organisations `organizationIds`
  * selects. A caller narrows it to one party (a correlated EXISTS): "is this party a current

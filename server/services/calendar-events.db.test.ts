@@ -11,17 +11,17 @@ import {
   getCalendarEvent,
   listCalendarEvents,
   listClubCalendarEvents,
-  nearbyClubsOf,
   updateEventAttendee,
 } from './calendar-events.ts';
 import type { CalendarPage } from './calendar-events.ts';
 import type { ServiceContext } from './context.ts';
+import { nearbyClubsOf } from './unguarded/calendar.ts';
 
 /**
  * The calendar tabs (GET /calendar_events.json, CAL-01, CAL-02) and a club's calendar filter
- * in SQL (`visibleTo`); the policy `mayViewCalendarEvent` says the same rule in code. On the
- * demo data, for every persona, each tab must be exactly the events of its lodges the policy
- * lets the persona see, in the order of docs/decisions.md D31, page by page.
+ * in SQL (`visibleTo`, db/calendar/lists.ts); the policy `mayViewCalendarEvent` says the same
+ * rule in code. On the demo data, for every persona, each tab must be exactly the events of its
+ * lodges the policy lets the persona see, in the order of docs/decisions.md D31, page by page.
  */
 
 let database: TestDatabase;

@@ -8,9 +8,17 @@
  */
 import { NO_SUCH_CALENDAR_FEED, NO_SUCH_EVENT } from '../../common/messages.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
-import { mayStillSignIn } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { clubIdsOf, currentClubIdsOf } from '../db/memberships.ts';
+import {
+  deleteFeedOf,
+  feedEventsOf,
+  feedOf,
+  feedUserOf,
+  icsEventById,
+  insertFeed,
+} from '../db/calendar/feeds.ts';
+import type { IcsEventRow } from '../db/calendar/feeds.ts';
+import { currentClubIdsOf } from '../db/memberships.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
 import type { IcsEvent } from '../presenters/calendar-ics.ts';
@@ -38,12 +46,7 @@ export async function getCalendarFeed(
   actor: Actor,
 ): Promise<CalendarFeed | null> {
   const member = requireMember(actor);
-  const row = await ctx.db
-    .selectFrom('calendar_feeds')
-    .select('created_at')
-    .where('user_id', '=', member.userId)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await feedOf(ctx.db, member.userId)) ?? null;
 }
 
 /** POST /calendar_feed.json: a new address; the old one, if any, stops answering. */
@@ -54,15 +57,12 @@ export async function renewCalendarFeed(
   const member = requireMember(actor);
   const feed = { token: newToken(), created_at: Date.now() };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('calendar_feeds').where('user_id', '=', member.userId).execute();
-    await trx
-      .insertInto('calendar_feeds')
-      .values({
-        user_id: member.userId,
-        token_hash: hashToken(feed.token),
-        created_at: feed.created_at,
-      })
-      .execute();
+    await deleteFeedOf(trx, member.userId);
+    await insertFeed(trx, {
+      userId: member.userId,
+      tokenHash: hashToken(feed.token),
+      createdAt: feed.created_at,
+    });
   });
   return feed;
 }
@@ -70,37 +70,10 @@ export async function renewCalendarFeed(
 /** DELETE /calendar_feed.json: no address any more. */
 export async function deleteCalendarFeed(ctx: ServiceContext, actor: Actor): Promise<void> {
   const member = requireMember(actor);
-  await ctx.db.deleteFrom('calendar_feeds').where('user_id', '=', member.userId).execute();
+  await deleteFeedOf(ctx.db, member.userId);
 }
 
-function selectEvents(ctx: ServiceContext, partyId: number) {
-  return ctx.db
-    .selectFrom('calendar_events as e')
-    .innerJoin('clubs as c', 'c.id', 'e.club_id')
-    .innerJoin('calendar_event_descriptions as d', 'd.id', 'e.calendar_event_description_id')
-    .leftJoin('event_attendees as a', (join) =>
-      join.onRef('a.calendar_event_id', '=', 'e.id').on('a.party_id', '=', partyId),
-    )
-    .select([
-      'e.id',
-      'e.name',
-      'e.location',
-      'e.club_id',
-      'e.party_id',
-      'e.access',
-      'e.start_at',
-      'e.end_at',
-      'e.time_zone_id',
-      'e.updated_at',
-      'd.body',
-      'c.name as club_name',
-      'a.status',
-    ]);
-}
-
-type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['executeTakeFirstOrThrow']>>;
-
-function icsEventOf(row: EventRow, appUrl: string): IcsEvent {
+function icsEventOf(row: IcsEventRow, appUrl: string): IcsEvent {
   return {
     id: row.id,
     name: row.name,
@@ -118,14 +91,7 @@ function icsEventOf(row: EventRow, appUrl: string): IcsEvent {
 
 /** The member of a live feed address, if they may still sign in; else a 404. */
 async function feedMember(ctx: ServiceContext, token: string): Promise<Member> {
-  const row = await ctx.db
-    .selectFrom('calendar_feeds as f')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select(['u.id', 'u.party_id', 'u.is_admin'])
-    .where('f.token_hash', '=', hashToken(token))
-    .where(mayStillSignIn)
-    .executeTakeFirst();
+  const row = await feedUserOf(ctx.db, hashToken(token));
   if (!row) throw new NotFoundError(NO_SUCH_CALENDAR_FEED);
   return { kind: 'member', userId: row.id, partyId: row.party_id, isAdmin: row.is_admin === 1 };
 }
@@ -141,27 +107,11 @@ export async function calendarFeedEvents(
   now = Date.now(),
 ): Promise<IcsEvent[]> {
   const member = await feedMember(ctx, token);
-  const rows = await selectEvents(ctx, member.partyId)
-    .where((eb) =>
-      eb.or([
-        eb('e.club_id', 'in', clubIdsOf(ctx.db, member.partyId)),
-        eb(
-          'e.club_id',
-          'in',
-          eb
-            .selectFrom('favorite_clubs as fc')
-            .select('fc.club_id')
-            .where('fc.user_id', '=', member.userId),
-        ),
-        eb('a.id', 'is not', null),
-      ]),
-    )
-    .where('e.start_at', '>=', now - FEED_PAST_MS)
-    .where('e.start_at', '<', now + FEED_AHEAD_MS)
-    .orderBy('e.start_at')
-    .orderBy('e.id')
-    .limit(FEED_MAX_EVENTS)
-    .execute();
+  const rows = await feedEventsOf(ctx.db, member, {
+    from: now - FEED_PAST_MS,
+    to: now + FEED_AHEAD_MS,
+    max: FEED_MAX_EVENTS,
+  });
   const clubIds = await currentClubIdsOf(ctx.db, member.partyId);
   return rows
     .filter((row) =>
@@ -182,7 +132,7 @@ export async function calendarEventForIcs(
   appUrl: string,
 ): Promise<IcsEvent> {
   const member = requireMember(actor);
-  const row = await selectEvents(ctx, member.partyId).where('e.id', '=', id).executeTakeFirst();
+  const row = await icsEventById(ctx.db, member.partyId, id);
   if (
     !row ||
     !mayViewCalendarEvent(

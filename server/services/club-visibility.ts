@@ -7,15 +7,14 @@
  */
 import { NO_SUCH_LODGE } from '../../common/messages.ts';
 import type { Member } from '../auth/actor.ts';
-import { organizationIdsOf } from '../db/memberships.ts';
+import { currentOrganizationIdsOf } from '../db/memberships.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayViewClub } from '../policies/clubs.ts';
 import type { ServiceContext } from './context.ts';
 
 /** The organisations the member currently belongs to, for mayViewClub. */
 export async function organizationIdSet(ctx: ServiceContext, member: Member): Promise<Set<number>> {
-  const rows = await organizationIdsOf(ctx.db, member.partyId).execute();
-  return new Set(rows.map((row) => row.organization_id));
+  return currentOrganizationIdsOf(ctx.db, member.partyId);
 }
 
 /**

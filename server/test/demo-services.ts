@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD } from '../db/seed/personas.ts';
 import { seedDemo } from '../db/seed/seed-demo.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { createCalendarDerived } from '../services/calendar-derived.ts';
 import { createMemo } from '../services/memo.ts';
 import { createTestDatabase } from './test-database.ts';
 import type { TestDatabase } from './test-database.ts';
@@ -12,7 +13,7 @@ export const DEMO_NOW = Date.UTC(2026, 10, 22, 12);
 /**
  * A fresh database with the demo data and a context for calling services directly (the
  * "*.db.test.ts" tests), without HTTP. Only what reading services use is set: the database,
- * its engine and the memo. Drop the database in afterAll.
+ * its engine, the memo and the calendar's derived answers. Drop the database in afterAll.
  */
 export async function demoServices(): Promise<{ database: TestDatabase; ctx: ServiceContext }> {
   const database = await createTestDatabase();
@@ -24,6 +25,7 @@ export async function demoServices(): Promise<{ database: TestDatabase; ctx: Ser
     db: database.handle.db,
     engine: database.handle.engine,
     memo: createMemo(),
+    calendarDerived: createCalendarDerived(),
   } as ServiceContext;
   return { database, ctx };
 }

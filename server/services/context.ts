@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Bus } from '../realtime/bus.ts';
+import type { Payments } from '../payments/index.ts';
 import type { Memo } from './memo.ts';
 
 /** What a service needs from the outside world; handlers pass it in, tests build their own. */
@@ -26,4 +27,6 @@ export interface ServiceContext {
   readonly storage: Storage;
   /** Changes for event streams and in-memory answers (server/realtime/bus.ts): one node. */
   readonly bus: Bus;
+  /** The payment provider: Stripe when configured, else the test mode (server/payments/). */
+  readonly payments: Payments;
 }

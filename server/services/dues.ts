@@ -8,7 +8,6 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { currentClubIdsOf, leafLodgesOf } from '../db/memberships.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CHECKOUT_TTL_MS } from '../payments/adapter.ts';
-import { paymentsOf } from '../payments/index.ts';
 import { duesPaymentRefusal } from '../policies/dues.ts';
 import { presentClubDues } from '../presenters/dues.ts';
 import type { ServiceContext } from './context.ts';
@@ -133,7 +132,7 @@ export async function startDuesPayment(
     .limit(1)
     .executeTakeFirst();
   const clubName = unpaid[0]?.club_name ?? '';
-  const start = await paymentsOf(ctx.config).startCheckout({
+  const start = await ctx.payments.adapter.startCheckout({
     duesPaymentId: payment.id,
     token,
     clubName,

@@ -16,7 +16,6 @@ import {
   passesLuhn,
 } from '../payments/card.ts';
 import type { SavedCardDetails } from '../payments/card.ts';
-import { stripeOf } from '../payments/index.ts';
 import { StripeSignatureError } from '../payments/stripe.ts';
 import { TEST_CARD_DECLINED } from '../payments/test-mode.ts';
 import { mayUseCheckout } from '../policies/dues.ts';
@@ -206,7 +205,7 @@ async function checkoutPayment(
   now: number,
 ): Promise<{ state: Exclude<TestCheckoutState, { kind: 'ready' }> } | { payment: PendingPayment }> {
   // Only in test mode: with Stripe configured no payment may be completed here.
-  if (stripeOf(ctx.config)) throw new NotFoundError();
+  if (ctx.payments.stripe) throw new NotFoundError();
   const payment = await ctx.db
     .selectFrom('dues_payments as p')
     .innerJoin('clubs as c', 'c.id', 'p.club_id')
@@ -400,7 +399,7 @@ export async function receiveStripeEvent(
   signature: string | undefined,
   ip: string | null,
 ): Promise<CompletionOutcome | 'ignored'> {
-  const stripe = stripeOf(ctx.config);
+  const stripe = ctx.payments.stripe;
   if (!stripe) throw new NotFoundError();
   let completion;
   try {

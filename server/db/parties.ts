@@ -138,3 +138,46 @@ export function partyClubsSeenBy(db: Db, viewer: Viewer, partyId: number) {
     .orderBy('c.id')
     .execute();
 }
+
+export interface AvatarKeys {
+  avatar_key: string | null;
+  avatar_medium_key: string | null;
+}
+
+/**
+ * The party's avatar keys; with `lock` (PostgreSQL), the row stays locked until the transaction
+ * ends, so a second save at once waits and then reads the first one's keys.
+ */
+export function avatarKeysOf(
+  db: Db,
+  partyId: number,
+  lock: boolean,
+): Promise<AvatarKeys | undefined> {
+  const query = db
+    .selectFrom('parties')
+    .select(['avatar_key', 'avatar_medium_key'])
+    .where('id', '=', partyId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function setAvatarKeys(db: Db, partyId: number, keys: AvatarKeys): Promise<void> {
+  await db.updateTable('parties').set(keys).where('id', '=', partyId).execute();
+}
+
+/** Those of `keys` that a party or a club still shows. */
+export async function avatarKeysInUse(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('parties')
+    .select(['avatar_key', 'avatar_medium_key'])
+    .where((eb) => eb.or([eb('avatar_key', 'in', keys), eb('avatar_medium_key', 'in', keys)]))
+    .unionAll(
+      db
+        .selectFrom('clubs')
+        .select(['avatar_key', 'avatar_medium_key'])
+        .where((eb) => eb.or([eb('avatar_key', 'in', keys), eb('avatar_medium_key', 'in', keys)])),
+    )
+    .execute();
+  return new Set(
+    rows.flatMap((row) => [row.avatar_key, row.avatar_medium_key]).filter((key) => key !== null),
+  );
+}

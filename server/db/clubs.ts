@@ -81,7 +81,7 @@ function followedClubIdsOf(db: Db, userId: number) {
 }
 
 /** The clubs the viewer may see that they follow or belong to (D40), unordered. */
-export function favoriteClubsOf(db: Db, viewer: ClubViewer) {
+export function favoriteClubsSeenBy(db: Db, viewer: ClubViewer) {
   return visibleClubSummaries(db, viewer)
     .where((eb) =>
       eb.or([

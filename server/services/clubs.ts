@@ -28,7 +28,7 @@ import {
   clubTypeNames,
   currentOfficers,
   deleteFavoriteClub,
-  favoriteClubsOf,
+  favoriteClubsSeenBy,
   followsClub,
   insertFavoriteClub,
   visibleClubsMatching,
@@ -104,7 +104,7 @@ export async function listFavoriteClubs(
 ): Promise<FavoriteClub[]> {
   const member = requireMember(actor);
   const [rows, memberClubIds] = await Promise.all([
-    favoriteClubsOf(ctx.db, member),
+    favoriteClubsSeenBy(ctx.db, member),
     currentClubIdsOf(ctx.db, member.partyId),
   ]);
   return [...rows].sort(compareLodges).map((row) => ({

@@ -49,6 +49,12 @@ const HTTP = {
     'server/http/ holds helpers for handlers (cookies, replies); rules below them know no HTTP.',
 };
 /** @type {Pattern} */
+const UNGUARDED = {
+  group: ['**/services/unguarded/**'],
+  message:
+    'services/unguarded/ holds helpers that check no actor; a handler calls a guarded use case (docs/decisions.md D56).',
+};
+/** @type {Pattern} */
 const OTHER_ROUTE_FOLDER = {
   // From server/routes/<area>/, a path starting "../<name>" (not "../../") is another area's
   // folder, and so is any path through a routes/ folder. Shared HTTP helpers live in server/http/.
@@ -72,6 +78,46 @@ function layers(blocks) {
   }));
 }
 
+const NAMED_EXPORTS = {
+  selector: 'ExportDefaultDeclaration',
+  message: 'Use named exports.',
+};
+
+const QUERIES_IN_DB =
+  'belongs in a query module of server/db/ named for what it answers; a service calls it (docs/decisions.md D56).';
+
+/** Kysely's calls that start a query; a service asks server/db/ instead. */
+const QUERY_BUILDERS = [
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+  'selectNoFrom',
+  'with',
+];
+
+/**
+ * Services hold guarded use cases; their SQL is in server/db/ (D56).
+ *
+ * UNTIL ISSUE 22 IS MERGED: the files below are still being emptied on other branches. This
+ * list must be empty; a file leaves it when its queries have moved.
+ */
+const SERVICES_STILL_MOVING = [
+  'server/services/chats.ts',
+  'server/services/chat-activity.ts',
+  'server/services/event-streams.ts',
+  'server/services/posts.ts',
+  'server/services/calendar-event-writes.ts',
+  'server/services/comments.ts',
+  'server/services/post-feed.ts',
+  'server/services/post-pages.ts',
+  'server/services/notices.ts',
+  'server/services/photos.ts',
+  'server/services/rich-text.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
@@ -89,13 +135,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ExportDefaultDeclaration',
-          message: 'Use named exports.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NAMED_EXPORTS],
     },
   },
   {
@@ -112,14 +152,41 @@ export default tseslint.config(
     { files: ['web/**/*.{ts,tsx}'], never: [SERVER] },
     { files: ['web/http/**/*.{ts,tsx}'], never: [SERVER, WEB_API] },
     { files: ['server/**/*.ts'], never: [WEB] },
-    { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB] },
-    { files: ['server/routes/*/**/*.ts'], tests: false, never: [WEB, DB, OTHER_ROUTE_FOLDER] },
+    { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB, UNGUARDED] },
+    {
+      files: ['server/routes/*/**/*.ts'],
+      tests: false,
+      never: [WEB, DB, UNGUARDED, OTHER_ROUTE_FOLDER],
+    },
     { files: ['server/http/**/*.ts'], tests: false, never: [WEB, DB, ROUTES] },
     { files: ['server/services/**/*.ts'], never: [WEB, ROUTES, HTTP] },
     { files: ['server/policies/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES, DB_AT_RUN_TIME] },
     { files: ['server/presenters/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES, DB_AT_RUN_TIME] },
     { files: ['server/db/**/*.ts'], never: [WEB, ROUTES, HTTP, SERVICES] },
   ]),
+  {
+    files: ['server/services/**/*.ts'],
+    ignores: ['**/*.test.ts', ...SERVICES_STILL_MOVING],
+    rules: {
+      // Replaces the options of the block above, so the named-exports rule is restated.
+      'no-restricted-syntax': [
+        'error',
+        NAMED_EXPORTS,
+        ...QUERY_BUILDERS.map((name) => ({
+          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${name}']`,
+          message: `A query (\`.${name}(...)\`) ${QUERIES_IN_DB}`,
+        })),
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: `SQL text (\`sql\` template) ${QUERIES_IN_DB}`,
+        },
+        {
+          selector: "ImportDeclaration[source.value='kysely'] ImportSpecifier[imported.name='sql']",
+          message: `Kysely's \`sql\` ${QUERIES_IN_DB}`,
+        },
+      ],
+    },
+  },
   {
     // Tool configuration files are loaded by their tools, which expect a default export.
     files: ['*.config.{js,ts}', 'web/vite.config.ts', 'e2e/playwright.config.ts'],

@@ -65,6 +65,18 @@ const refused: [where: string, file: string, source: string, reason: RegExp][] =
     /never know about HTTP routes/,
   ],
   [
+    'a handler imports an actor-less helper',
+    'server/routes/session/index.ts',
+    "import { createAdmin as x } from '../../services/unguarded/admin.ts';",
+    /check no actor/,
+  ],
+  [
+    'the route registry imports an actor-less helper',
+    'server/routes/index.ts',
+    "import { createAdmin as x } from '../services/unguarded/admin.ts';",
+    /check no actor/,
+  ],
+  [
     'a policy imports a route',
     'server/policies/posts.ts',
     "import { registerPostRoutes as x } from '../routes/posts/index.ts';",
@@ -154,4 +166,79 @@ describe('layer lint (docs/architecture.md §3)', () => {
       expect(await refusals(file, source)).toEqual([]);
     });
   }
+});
+
+/** What the query rule of eslint.config.js (D56) says of a service's source. */
+async function queryRefusals(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: file });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-syntax')
+    .map((message) => message.message);
+}
+
+const SERVICE = 'server/services/dues.ts';
+const CTX = "import type { ServiceContext } from './context.ts';\n";
+
+const queriesRefused: [where: string, file: string, source: string][] = [
+  [
+    'a select',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.selectFrom('dues');`,
+  ],
+  [
+    'an insert',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.insertInto('dues');`,
+  ],
+  [
+    'an update',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.updateTable('dues');`,
+  ],
+  [
+    'a delete',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.deleteFrom('dues');`,
+  ],
+  [
+    'a select with no table',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.selectNoFrom([]);`,
+  ],
+  [
+    'a common table expression',
+    SERVICE,
+    `${CTX}export const x = (ctx: ServiceContext) => ctx.db.with('d', (db) => db);`,
+  ],
+  ['an sql template', SERVICE, "import { sql } from 'kysely';\nexport const x = sql`select 1`;"],
+  [
+    'a query in an actor-less helper',
+    'server/services/unguarded/admin.ts',
+    `import type { Kysely } from 'kysely';\nexport const x = (db: Kysely<object>) => db.selectFrom('users' as never);`,
+  ],
+];
+
+describe('queries live in server/db/ (docs/decisions.md D56)', () => {
+  for (const [where, file, source] of queriesRefused) {
+    it(`refuses in a service: ${where}`, async () => {
+      const messages = await queryRefusals(file, source);
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toMatch(/server\/db\/.*D56/);
+    });
+  }
+  it('allows a service its transaction and its query functions', async () => {
+    const source = `${CTX}import { duesAtClub } from '../db/dues.ts';
+export const x = (ctx: ServiceContext) =>
+  ctx.db.transaction().execute((trx) => duesAtClub(trx, 1, 2));`;
+    expect(await queryRefusals(SERVICE, source)).toEqual([]);
+  });
+  it('allows a query module its queries', async () => {
+    const source = `import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+export const x = (db: Kysely<Database>) => db.selectFrom('dues').selectAll().execute();`;
+    expect(await queryRefusals('server/db/dues.ts', source)).toEqual([]);
+  });
+  it('still refuses a default export in a service', async () => {
+    expect(await queryRefusals(SERVICE, 'export default 1;')).toEqual(['Use named exports.']);
+  });
 });

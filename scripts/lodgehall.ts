@@ -123,7 +123,8 @@ password instead.`,
       const [username, ...rest] = positionals;
       if (!username) throw new UsageError('create-admin needs a username.', help);
       if (rest.length) throw new UsageError(`Unexpected argument: ${rest.join(' ')}`, help);
-      const { CreateAdminError, createAdmin } = await import('../server/services/admin.ts');
+      const { CreateAdminError, createAdmin } =
+        await import('../server/services/unguarded/admin.ts');
       await withDatabase(async (database) => {
         await migrateToLatest(database.db);
         const result = await createAdmin(database.db, {

@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { registerMediaRoutes } from './routes/media/index.ts';
 import { registerCalendarFeedDownloadRoutes } from './routes/calendar-feeds/index.ts';
+import { createPayments } from './payments/index.ts';
 import { registerPaymentRoutes } from './routes/payments/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: createStorage(config),
     bus,
     calendarDerived: createCalendarDerived(),
+    payments: createPayments(config),
   });
   app.addHook('onClose', async () => salts.close());
   app.addHook('onClose', async () => bus.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymizeEmail, anonymizePhone } from '../services/membership-proof.ts';
+import { anonymizeEmail, anonymizePhone } from '../services/unguarded/contacts-on-file.ts';
 import { codeMatches, contactKey, hashCode, newCode } from './one-time-codes.ts';
 
 describe('one-time codes', () => {

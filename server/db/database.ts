@@ -160,7 +160,7 @@ export function redactUrl(url: string): string {
 
 /**
  * `text REGEXP pattern`, which SQLite leaves to its host: member search asks it, as PostgreSQL's
- * `~`, whether tokens begin successive words (server/services/member-search.ts). Patterns are
+ * `~`, whether tokens begin successive words (server/db/member-search.ts). Patterns are
  * few (one per search text) and compiled once each while they keep coming.
  */
 function registerRegexp(raw: SQLite.Database): void {

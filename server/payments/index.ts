@@ -4,39 +4,26 @@ import { createStripePayments } from './stripe.ts';
 import type { StripePayments } from './stripe.ts';
 import { createTestModePayments } from './test-mode.ts';
 
-/*
- * One adapter per app configuration, made on first use: Stripe when STRIPE_SECRET_KEY is set
- * (config.ts then requires STRIPE_WEBHOOK_SECRET too), else the built-in test mode.
+/** The payment provider of one app, made once in app.ts and reached through the ServiceContext. */
+export interface Payments {
+  /** Where "pay" starts a checkout. */
+  readonly adapter: PaymentsAdapter;
+  /** The Stripe adapter when Stripe is configured; null in test mode. */
+  readonly stripe: StripePayments | null;
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set (config.ts then requires STRIPE_WEBHOOK_SECRET too), else
+ * the built-in test mode.
  */
-interface Payments {
-  adapter: PaymentsAdapter;
-  stripe: StripePayments | null;
-}
-
-const made = new WeakMap<AppConfig, Payments>();
-
-function paymentsFor(config: AppConfig): Payments {
-  let payments = made.get(config);
-  if (!payments) {
-    const stripe =
-      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-        ? createStripePayments({
-            secretKey: config.STRIPE_SECRET_KEY,
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-            apiUrl: config.STRIPE_API_URL,
-          })
-        : null;
-    payments = { adapter: stripe ?? createTestModePayments(), stripe };
-    made.set(config, payments);
-  }
-  return payments;
-}
-
-export function paymentsOf(config: AppConfig): PaymentsAdapter {
-  return paymentsFor(config).adapter;
-}
-
-/** The Stripe adapter when Stripe is configured; null in test mode. */
-export function stripeOf(config: AppConfig): StripePayments | null {
-  return paymentsFor(config).stripe;
+export function createPayments(config: AppConfig): Payments {
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripePayments({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiUrl: config.STRIPE_API_URL,
+        })
+      : null;
+  return { adapter: stripe ?? createTestModePayments(), stripe };
 }

@@ -5,11 +5,9 @@
  * Who sees which club is mayViewClub (policies/clubs.ts): the clubs of the member's
  * organisations (an admin: every club). A single club one may not see is a 404
  * (club-visibility.ts, as its calendar and news are: D53); the lists hold
- * the same rule in SQL (`visibleClubs`), held to the policy on the demo data by
+ * the same rule in SQL (db/clubs.ts `visibleClubSummaries`), held to the policy on the demo data by
  * clubs.db.test.ts.
  */
-import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
 import { localDateOf } from '../../common/event-time.ts';
 import { compareLodges, groupLodgesByCity, lodgeSearchNeedle } from '../../common/lodge-search.ts';
 import { LODGE_SEARCH_LIMIT } from '../../common/schemas/club.ts';
@@ -21,9 +19,21 @@ import type {
   FavoriteClub,
 } from '../../common/schemas/club.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
-import { engineOf } from '../db/database.ts';
-import { clubIdsOf, currentClubIdsOf, organizationIdsOf, standingOf } from '../db/memberships.ts';
-import type { Database } from '../db/schema.ts';
+import {
+  allVisibleClubs,
+  clubBySubdomain,
+  clubSummaryById,
+  clubSummaryWithOrganization,
+  clubsInGroup,
+  clubTypeNames,
+  currentOfficers,
+  deleteFavoriteClub,
+  favoriteClubsSeenBy,
+  followsClub,
+  insertFavoriteClub,
+  visibleClubsMatching,
+} from '../db/clubs.ts';
+import { currentClubIdsOf, standingOf } from '../db/memberships.ts';
 import { maySeeClubDashboard } from '../policies/clubs.ts';
 import {
   presentClub,
@@ -36,33 +46,6 @@ import { nextClubEvent } from './calendar-events.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
 import { latestClubPost } from './posts.ts';
-
-type Db = Kysely<Database>;
-
-/** Clubs as `c` with their type, selecting what a summary shows. */
-function selectClubSummaries(db: Db) {
-  return db
-    .selectFrom('clubs as c')
-    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .select([
-      'c.id',
-      'c.name',
-      'c.formal_name',
-      't.name as type_name',
-      'c.subdomain',
-      'c.avatar_medium_key',
-      'c.city',
-      'c.state',
-    ]);
-}
-
-/** The SQL twin of mayViewClub: clubs of the member's organisations; an admin every club. */
-function visibleClubs(db: Db, member: Member) {
-  const query = selectClubSummaries(db);
-  return member.isAdmin
-    ? query
-    : query.where('c.organization_id', 'in', organizationIdsOf(db, member.partyId));
-}
 
 function sortedSummaries(rows: readonly ClubSummaryRow[]): ClubSummary[] {
   return [...rows].sort(compareLodges).map(presentClubSummary);
@@ -85,17 +68,13 @@ export async function searchClubs(
   const member = requireMember(actor);
   const needle = lodgeSearchNeedle(searchText);
   if (needle === '') return { clubs: [], has_more: false };
-  const contains =
-    engineOf(ctx.db) === 'postgres'
-      ? sql<SqlBool>`strpos(c.search_key, ${needle}) > 0`
-      : sql<SqlBool>`instr(c.search_key, ${needle}) > 0`;
-  const rows = await visibleClubs(ctx.db, member)
-    .where(contains)
-    .orderBy('c.search_key')
-    .orderBy('c.id')
-    .limit(LODGE_SEARCH_LIMIT + 1)
-    .offset(page * LODGE_SEARCH_LIMIT)
-    .execute();
+  const rows = await visibleClubsMatching(
+    ctx.db,
+    member,
+    needle,
+    LODGE_SEARCH_LIMIT,
+    page * LODGE_SEARCH_LIMIT,
+  );
   return {
     clubs: rows.slice(0, LODGE_SEARCH_LIMIT).map(presentClubSummary),
     has_more: rows.length > LODGE_SEARCH_LIMIT,
@@ -109,16 +88,9 @@ export async function searchClubs(
  */
 export async function listClubsByCity(ctx: ServiceContext, actor: Actor): Promise<ClubListAnswer> {
   const member = requireMember(actor);
-  const rows = await visibleClubs(ctx.db, member).execute();
+  const rows = await allVisibleClubs(ctx.db, member);
   const ordered = groupLodgesByCity(rows).flatMap((city) => city.lodges);
   return { clubs: ordered.map(presentClubSummary), has_more: false };
-}
-
-function favoriteClubIdsOf(db: Db, userId: number) {
-  return db
-    .selectFrom('favorite_clubs as fc')
-    .select('fc.club_id')
-    .where('fc.user_id', '=', userId);
 }
 
 /**
@@ -132,14 +104,7 @@ export async function listFavoriteClubs(
 ): Promise<FavoriteClub[]> {
   const member = requireMember(actor);
   const [rows, memberClubIds] = await Promise.all([
-    visibleClubs(ctx.db, member)
-      .where((eb) =>
-        eb.or([
-          eb('c.id', 'in', favoriteClubIdsOf(ctx.db, member.userId)),
-          eb('c.id', 'in', clubIdsOf(ctx.db, member.partyId)),
-        ]),
-      )
-      .execute(),
+    favoriteClubsSeenBy(ctx.db, member),
     currentClubIdsOf(ctx.db, member.partyId),
   ]);
   return [...rows].sort(compareLodges).map((row) => ({
@@ -157,10 +122,7 @@ async function loadVisibleClubSummary(
   member: Member,
   clubId: number,
 ): Promise<ClubSummaryRow & { organization_id: number }> {
-  const row = await selectClubSummaries(ctx.db)
-    .select('c.organization_id')
-    .where('c.id', '=', clubId)
-    .executeTakeFirst();
+  const row = await clubSummaryWithOrganization(ctx.db, clubId);
   return visibleClubOr404(ctx, member, row);
 }
 
@@ -172,11 +134,7 @@ export async function addFavoriteClub(
 ): Promise<FavoriteClub> {
   const member = requireMember(actor);
   const row = await loadVisibleClubSummary(ctx, member, clubId);
-  await ctx.db
-    .insertInto('favorite_clubs')
-    .values({ user_id: member.userId, club_id: clubId, created_at: Date.now() })
-    .onConflict((conflict) => conflict.columns(['user_id', 'club_id']).doNothing())
-    .execute();
+  await insertFavoriteClub(ctx.db, member.userId, clubId, Date.now());
   const memberClubIds = await currentClubIdsOf(ctx.db, member.partyId);
   return { club_id: clubId, is_member: memberClubIds.has(clubId), club: presentClubSummary(row) };
 }
@@ -192,70 +150,17 @@ export async function removeFavoriteClub(
 ): Promise<void> {
   const member = requireMember(actor);
   await loadVisibleClubSummary(ctx, member, clubId);
-  await ctx.db
-    .deleteFrom('favorite_clubs')
-    .where('user_id', '=', member.userId)
-    .where('club_id', '=', clubId)
-    .execute();
+  await deleteFavoriteClub(ctx.db, member.userId, clubId);
 }
 
 // ---- The club home -----------------------------------------------------------------------
 
-function selectClub(db: Db) {
-  return selectClubSummaries(db)
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .select([
-      'c.organization_id',
-      'o.name as organization_name',
-      'c.group_id',
-      'c.default_url',
-      'c.address1',
-      'c.address2',
-      'c.zip',
-      'c.time_zone_id',
-      'c.lat',
-      'c.lng',
-      'c.description',
-      'c.meetings',
-      'c.map_url',
-      'c.map_image',
-      'c.introduction',
-      'c.is_hiding_stock_introduction',
-    ]);
-}
-
-/** Officers whose term covers `today` (the club's own date), by position order (CLUB-16). */
-function currentOfficers(db: Db, clubId: number, today: string) {
-  return db
-    .selectFrom('officer_positions as op')
-    .innerJoin('officer_terms as ot', 'ot.officer_position_id', 'op.id')
-    .leftJoin('parties as p', 'p.id', 'ot.party_id')
-    .select([
-      'op.id as position_id',
-      'op.title',
-      'ot.party_id',
-      'ot.full_name',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-    ])
-    .where('op.club_id', '=', clubId)
-    .where('ot.from_date', '<=', today)
-    .where((eb) => eb.or([eb('ot.to_date', 'is', null), eb('ot.to_date', '>=', today)]))
-    .orderBy('op.sort_order')
-    .orderBy('op.id')
-    .orderBy('ot.from_date')
-    .orderBy('ot.id')
-    .execute();
-}
-
 /** The club's parent with the parent's member clubs, or null for a club at the top (CLUB-11). */
-async function groupOf(db: Db, groupId: number | null): Promise<ClubGroup | null> {
+async function groupOf(ctx: ServiceContext, groupId: number | null): Promise<ClubGroup | null> {
   if (groupId === null) return null;
   const [group, groupies] = await Promise.all([
-    selectClubSummaries(db).where('c.id', '=', groupId).executeTakeFirst(),
-    selectClubSummaries(db).where('c.group_id', '=', groupId).execute(),
+    clubSummaryById(ctx.db, groupId),
+    clubsInGroup(ctx.db, groupId),
   ]);
   return group ? { ...presentClubSummary(group), groupies: sortedSummaries(groupies) } : null;
 }
@@ -271,26 +176,16 @@ export async function getClubBySubdomain(
   subdomain: string,
 ): Promise<Club> {
   const member = requireMember(actor);
-  const row = await visibleClubOr404(
-    ctx,
-    member,
-    await selectClub(ctx.db).where('c.subdomain', '=', subdomain).executeTakeFirst(),
-  );
+  const row = await visibleClubOr404(ctx, member, await clubBySubdomain(ctx.db, subdomain));
   const today = localDateOf(Date.now(), row.time_zone_id);
   const [standing, followed, officers, group, groupies, types, nextEvent, latestPost] =
     await Promise.all([
       standingOf(ctx.db, member.partyId),
-      favoriteClubIdsOf(ctx.db, member.userId).where('fc.club_id', '=', row.id).executeTakeFirst(),
+      followsClub(ctx.db, member.userId, row.id),
       currentOfficers(ctx.db, row.id, today),
-      groupOf(ctx.db, row.group_id),
-      selectClubSummaries(ctx.db).where('c.group_id', '=', row.id).execute(),
-      ctx.db
-        .selectFrom('club_types')
-        .select('name')
-        .where('organization_id', '=', row.organization_id)
-        .orderBy('rank')
-        .orderBy('id')
-        .execute(),
+      groupOf(ctx, row.group_id),
+      clubsInGroup(ctx.db, row.id),
+      clubTypeNames(ctx.db, row.organization_id),
       nextClubEvent(ctx, member, row.id),
       latestClubPost(ctx, member, row.id),
     ]);
@@ -299,7 +194,7 @@ export async function getClubBySubdomain(
     row,
     { imageTemplate: ctx.config.MAP_IMAGE_URL_TEMPLATE },
     {
-      is_favorite: isMember || followed !== undefined,
+      is_favorite: isMember || followed,
       is_member: isMember,
       current_officer_positions: presentOfficerPositions(officers),
       group,

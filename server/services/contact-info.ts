@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import { displayName } from '../../common/display-name.ts';
 import {
   contactFieldErrors,
@@ -9,7 +8,15 @@ import {
   type ContactReference,
 } from '../../common/schemas/contact-info.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
-import type { Database } from '../db/schema.ts';
+import {
+  addressesOf,
+  contactOwnerOf,
+  contactReferenceRows,
+  emailsOf,
+  lockParty,
+  replaceContacts,
+} from '../db/contact-info.ts';
+import { phonesOf } from '../db/parties.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayManageContactInfo } from '../policies/contact-info.ts';
@@ -29,8 +36,6 @@ import type { ServiceContext } from './context.ts';
  * (services/contacts.ts is something else: the recent and favourite contacts.)
  */
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Countries, states and contact types change a few times a year; a change shows within a minute. */
 const REFERENCE_TTL_MS = 60_000;
 
@@ -43,34 +48,7 @@ const typeKey = (kind: string, name: string) => `${kind}:${name}`;
 
 function loadReference(ctx: ServiceContext): Promise<Reference> {
   return ctx.memo('contact-reference', REFERENCE_TTL_MS, async () => {
-    const [types, countries, states] = await Promise.all([
-      ctx.db
-        .selectFrom('contact_types')
-        .select([
-          'id',
-          'kind',
-          'name',
-          'limit_count',
-          'min_count',
-          'allows_days',
-          'allows_extension',
-        ])
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute(),
-      ctx.db
-        .selectFrom('countries')
-        .select(['id', 'name', 'is_default', 'is_zip4'])
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute(),
-      ctx.db
-        .selectFrom('states')
-        .select(['id', 'country_id', 'name', 'code', 'is_default'])
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
-    ]);
+    const { types, countries, states } = await contactReferenceRows(ctx.db);
     return {
       types: types.map(presentContactType),
       countries: countries.map((country) => presentCountry(country, states)),
@@ -79,56 +57,13 @@ function loadReference(ctx: ServiceContext): Promise<Reference> {
   });
 }
 
-function addressesOf(db: Db, partyId: number): Promise<AddressRow[]> {
-  return db
-    .selectFrom('addresses as a')
-    .innerJoin('contact_types as t', 't.id', 'a.contact_type_id')
-    .select([
-      't.name as type',
-      'a.company',
-      'a.address_1',
-      'a.address_2',
-      'a.city',
-      'a.state',
-      'a.state_id',
-      'a.zip',
-      'a.country_id',
-      'a.start_day',
-      'a.end_day',
-      'a.is_invalid',
-      'a.invalid_reason',
-    ])
-    .where('a.party_id', '=', partyId)
-    .orderBy('t.sort_order')
-    .orderBy('a.id')
-    .execute();
-}
-
 async function contactInfoOf(ctx: ServiceContext, partyId: number): Promise<ContactInfo> {
   const [reference, party, addresses, emails, phones] = await Promise.all([
     loadReference(ctx),
-    ctx.db
-      .selectFrom('parties')
-      .select(['id', 'first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
-      .where('id', '=', partyId)
-      .executeTakeFirst(),
+    contactOwnerOf(ctx.db, partyId),
     addressesOf(ctx.db, partyId),
-    ctx.db
-      .selectFrom('emails as e')
-      .innerJoin('contact_types as t', 't.id', 'e.contact_type_id')
-      .select(['t.name as type', 'e.address'])
-      .where('e.party_id', '=', partyId)
-      .orderBy('t.sort_order')
-      .orderBy('e.id')
-      .execute(),
-    ctx.db
-      .selectFrom('phones as p')
-      .innerJoin('contact_types as t', 't.id', 'p.contact_type_id')
-      .select(['t.name as type', 'p.number', 'p.extension'])
-      .where('p.party_id', '=', partyId)
-      .orderBy('t.sort_order')
-      .orderBy('p.id')
-      .execute(),
+    emailsOf(ctx.db, partyId),
+    phonesOf(ctx.db, partyId),
   ]);
   if (!party) throw new NotFoundError();
   return {
@@ -201,9 +136,7 @@ export async function replaceContactInfo(
     // Two PUTs at once: on PostgreSQL (read committed) each would delete only the rows it saw
     // and both inserts would stay, a mix over the limits. The party row serialises them: the
     // second waits here, then replaces what the first wrote. SQLite's writer lock does this.
-    if (ctx.engine === 'postgres') {
-      await trx.selectFrom('parties').select('id').where('id', '=', partyId).forUpdate().execute();
-    }
+    if (ctx.engine === 'postgres') await lockParty(trx, partyId);
     const before = await addressesOf(trx, partyId);
     const flagged = new Map<string, AddressRow[]>();
     for (const row of before) {
@@ -211,58 +144,33 @@ export async function replaceContactInfo(
       const key = addressKey(row);
       flagged.set(key, [...(flagged.get(key) ?? []), row]);
     }
-    await trx.deleteFrom('addresses').where('party_id', '=', partyId).execute();
-    await trx.deleteFrom('emails').where('party_id', '=', partyId).execute();
-    await trx.deleteFrom('phones').where('party_id', '=', partyId).execute();
-    if (set.addresses.length > 0) {
-      await trx
-        .insertInto('addresses')
-        .values(
-          set.addresses.map((address) => {
-            const kept = flagged.get(addressKey(address))?.shift();
-            const { type, ...fields } = address;
-            return {
-              ...fields,
-              party_id: partyId,
-              contact_type_id: typeId('address', type),
-              is_invalid: kept ? 1 : 0,
-              invalid_reason: kept?.invalid_reason ?? null,
-              created_at: now,
-              updated_at: now,
-            };
-          }),
-        )
-        .execute();
-    }
-    if (set.emails.length > 0) {
-      await trx
-        .insertInto('emails')
-        .values(
-          set.emails.map((email) => ({
-            party_id: partyId,
-            contact_type_id: typeId('email', email.type),
-            address: email.address,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
-    if (set.phones.length > 0) {
-      await trx
-        .insertInto('phones')
-        .values(
-          set.phones.map((phone) => ({
-            party_id: partyId,
-            contact_type_id: typeId('phone', phone.type),
-            number: phone.number,
-            extension: phone.extension,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    await replaceContacts(trx, partyId, {
+      addresses: set.addresses.map((address) => {
+        const kept = flagged.get(addressKey(address))?.shift();
+        const { type, ...fields } = address;
+        return {
+          ...fields,
+          contact_type_id: typeId('address', type),
+          is_invalid: kept ? 1 : 0,
+          invalid_reason: kept?.invalid_reason ?? null,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+      emails: set.emails.map((email) => ({
+        contact_type_id: typeId('email', email.type),
+        address: email.address,
+        created_at: now,
+        updated_at: now,
+      })),
+      phones: set.phones.map((phone) => ({
+        contact_type_id: typeId('phone', phone.type),
+        number: phone.number,
+        extension: phone.extension,
+        created_at: now,
+        updated_at: now,
+      })),
+    });
   });
   return contactInfoOf(ctx, partyId);
 }

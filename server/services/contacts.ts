@@ -3,11 +3,10 @@
  * DIR-17, PARTY-03): Members › Recent, recorded when the member calls, e-mails or chats
  * someone, and Members › Favorite.
  *
- * Both lists show only parties the member may still see (D37, `visibleParty`): a favourite who
+ * Both lists show only parties the member may still see (D37, db/parties.ts `partyVisibleTo`): a favourite who
  * has left the organisation stays stored, and comes back if they rejoin, but is not listed,
  * since their page would be the 404 page. Held to the policy by contacts.db.test.ts.
  */
-import { sql } from 'kysely';
 import { CANNOT_CONTACT_YOURSELF } from '../../common/messages.ts';
 import type {
   FavoriteContact,
@@ -15,12 +14,20 @@ import type {
   RecentContact,
   RecentContactType,
 } from '../../common/schemas/party.ts';
-import { requireMember, type Actor, type Member } from '../auth/actor.ts';
+import { requireMember, type Actor } from '../auth/actor.ts';
+import {
+  deleteFavoriteContact,
+  favoriteContactOf,
+  favoriteContactsSeenBy,
+  insertFavoriteContact,
+  recentContactsSeenBy,
+  upsertRecentContact,
+} from '../db/contacts.ts';
 import { ValidationError } from '../errors.ts';
 import { mayRecordContactWith } from '../policies/parties.ts';
 import { presentFavoriteContact, presentRecentContact } from '../presenters/party.ts';
 import type { ServiceContext } from './context.ts';
-import { loadVisibleParty, PARTY_SUMMARY_COLUMNS, visibleParty } from './parties.ts';
+import { loadVisibleParty } from './parties.ts';
 
 /** Members › Recent holds the latest this many (one entry per party). */
 export const RECENT_CONTACTS_LIMIT = 50;
@@ -31,16 +38,7 @@ export async function listRecentContacts(
   actor: Actor,
 ): Promise<RecentContact[]> {
   const member = requireMember(actor);
-  const rows = await ctx.db
-    .selectFrom('user_recent_contacts as r')
-    .innerJoin('parties as p', 'p.id', 'r.party_id')
-    .select([...PARTY_SUMMARY_COLUMNS, 'r.contact_type', 'r.contacted_at'])
-    .where('r.user_id', '=', member.userId)
-    .where((eb) => visibleParty(ctx.db, eb, member))
-    .orderBy('r.contacted_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(RECENT_CONTACTS_LIMIT)
-    .execute();
+  const rows = await recentContactsSeenBy(ctx.db, member, RECENT_CONTACTS_LIMIT);
   return rows.map(presentRecentContact);
 }
 
@@ -63,37 +61,8 @@ export async function recordRecentContact(
     throw new ValidationError({ party_id: [CANNOT_CONTACT_YOURSELF] });
   }
   const party = await loadVisibleParty(ctx, member, partyId);
-  const stored = await upsertRecentContact(ctx, member, partyId, contactType, now);
+  const stored = await upsertRecentContact(ctx.db, member.userId, partyId, contactType, now);
   return presentRecentContact({ ...party, ...stored });
-}
-
-async function upsertRecentContact(
-  ctx: ServiceContext,
-  member: Member,
-  partyId: number,
-  contactType: RecentContactType,
-  now: number,
-): Promise<{ contact_type: string; contacted_at: number }> {
-  return (
-    ctx.db
-      .insertInto('user_recent_contacts')
-      .values({
-        user_id: member.userId,
-        party_id: partyId,
-        contact_type: contactType,
-        contacted_at: now,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['user_id', 'party_id']).doUpdateSet({
-          contact_type: contactType,
-          // Two taps in one millisecond, or a clock set back, never move an entry down.
-          contacted_at: sql<number>`case when user_recent_contacts.contacted_at > ${now} then user_recent_contacts.contacted_at else ${now} end`,
-        }),
-      )
-      // The entry as stored: a later tap that landed first keeps its time.
-      .returning(['contact_type', 'contacted_at'])
-      .executeTakeFirstOrThrow()
-  );
 }
 
 /** GET /user_favorite_contacts.json (API-DIR-04): by last name, then first name. */
@@ -102,16 +71,7 @@ export async function listFavoriteContacts(
   actor: Actor,
 ): Promise<FavoriteContact[]> {
   const member = requireMember(actor);
-  const rows = await ctx.db
-    .selectFrom('user_favorite_contacts as f')
-    .innerJoin('parties as p', 'p.id', 'f.party_id')
-    .select([...PARTY_SUMMARY_COLUMNS, 'f.created_at'])
-    .where('f.user_id', '=', member.userId)
-    .where((eb) => visibleParty(ctx.db, eb, member))
-    .orderBy('p.last_name_key')
-    .orderBy('p.first_name_key')
-    .orderBy('p.id')
-    .execute();
+  const rows = await favoriteContactsSeenBy(ctx.db, member);
   return rows.map(presentFavoriteContact);
 }
 
@@ -127,17 +87,8 @@ export async function addFavoriteContact(
 ): Promise<PartyFavoriteContact> {
   const member = requireMember(actor);
   await loadVisibleParty(ctx, member, partyId);
-  await ctx.db
-    .insertInto('user_favorite_contacts')
-    .values({ user_id: member.userId, party_id: partyId, created_at: now })
-    .onConflict((conflict) => conflict.columns(['user_id', 'party_id']).doNothing())
-    .execute();
-  const stored = await ctx.db
-    .selectFrom('user_favorite_contacts')
-    .select(['party_id', 'created_at'])
-    .where('user_id', '=', member.userId)
-    .where('party_id', '=', partyId)
-    .executeTakeFirst();
+  await insertFavoriteContact(ctx.db, member.userId, partyId, now);
+  const stored = await favoriteContactOf(ctx.db, member.userId, partyId);
   // A removal at the same moment may have taken the mark away again; the answer is the add.
   return stored ?? { party_id: partyId, created_at: now };
 }
@@ -153,9 +104,5 @@ export async function removeFavoriteContact(
   partyId: number,
 ): Promise<void> {
   const member = requireMember(actor);
-  await ctx.db
-    .deleteFrom('user_favorite_contacts')
-    .where('user_id', '=', member.userId)
-    .where('party_id', '=', partyId)
-    .execute();
+  await deleteFavoriteContact(ctx.db, member.userId, partyId);
 }

@@ -8,6 +8,7 @@ import type { SmsSender } from '../sms/sms-sender.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { CalendarDerived } from './calendar-derived.ts';
+import type { Payments } from '../payments/index.ts';
 import type { Memo } from './memo.ts';
 
 /** What a service needs from the outside world; handlers pass it in, tests build their own. */
@@ -29,4 +30,6 @@ export interface ServiceContext {
   readonly bus: Bus;
   /** The calendar's per-event times and short texts, kept across requests (calendar-derived.ts). */
   readonly calendarDerived: CalendarDerived;
+  /** The payment provider: Stripe when configured, else the test mode (server/payments/). */
+  readonly payments: Payments;
 }

@@ -11,6 +11,7 @@ import type {
 import { requireMember } from '../auth/actor.ts';
 import type { Actor } from '../auth/actor.ts';
 import { enforceLimits } from '../auth/rate-limit.ts';
+import { statusesUnderNumber } from '../db/organizations.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
@@ -64,25 +65,6 @@ export async function checkMemberStatus(
   if (numberErrors.length > 0) errors.member_number = numberErrors;
   if (Object.keys(errors).length > 0 || !organization) throw new ValidationError(errors);
 
-  const rows = await ctx.db
-    .selectFrom('member_statuses as ms')
-    .innerJoin('parties as p', 'p.id', 'ms.party_id')
-    .innerJoin('organizations as o', 'o.id', 'ms.organization_id')
-    .select([
-      'ms.member_number',
-      'ms.title',
-      'ms.status',
-      'ms.color',
-      'o.name as organization_name',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-    ])
-    .where('ms.organization_id', '=', organization.id)
-    .where('ms.member_number', '=', memberNumber)
-    .orderBy('ms.id')
-    .execute();
+  const rows = await statusesUnderNumber(ctx.db, organization.id, memberNumber);
   return rows.map(presentMemberStatus);
 }

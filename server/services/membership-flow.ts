@@ -8,14 +8,12 @@ import type { Database } from '../db/schema.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayProveMembership } from '../policies/identity.ts';
 import type { ServiceContext } from './context.ts';
+import { checkCode, confirmCode, sendCode } from './membership-codes.ts';
 import {
   FlowExpiredError,
-  checkCode,
-  confirmCode,
   openFlow,
   parametersInvalid,
   proveMembership,
-  sendCode,
 } from './membership-proof.ts';
 import type { FlowSpec, ProvenMember } from './membership-proof.ts';
 import { openSession, publicKeyOrFail } from './session.ts';
@@ -26,7 +24,8 @@ import type { SignedIn } from './session.ts';
  * (spec §7, §8; API-REG-01..08). A flow is declared once (registration.ts, password-reset.ts):
  * its names, who may go on after proving membership, and what its step four writes. Everything
  * else is here, for both: the opening every step shares, steps one to three, and the frame of
- * step four. membership-proof.ts holds the proof, the contacts on file and the codes.
+ * step four. membership-proof.ts holds the proof, membership-codes.ts the codes, and
+ * unguarded/contacts-on-file.ts the contacts on file.
  */
 
 /** One flow: its names (FlowSpec) and its rule for a member whose membership is proven. */

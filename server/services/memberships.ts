@@ -1,6 +1,6 @@
 import type { ClubMembershipGroup } from '../../common/schemas/session.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
-import { currentMembershipsOf } from '../db/memberships.ts';
+import { membershipGroupRows } from '../db/member-clubs.ts';
 import type { ServiceContext } from './context.ts';
 
 /**
@@ -13,22 +13,7 @@ export async function listClubMembershipGroups(
   actor: Actor,
 ): Promise<ClubMembershipGroup[]> {
   const member = requireMember(actor);
-  const rows = await currentMembershipsOf(ctx.db, member.partyId)
-    .innerJoin('clubs as c', 'c.id', 'm.club_id')
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .leftJoin('clubs as g', 'g.id', 'c.group_id')
-    .select([
-      'o.id as organization_id',
-      'o.name as organization_name',
-      'c.id as club_id',
-      'c.name as club_name',
-      'c.subdomain as club_subdomain',
-      'g.name as group_name',
-    ])
-    .orderBy('o.name')
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute();
+  const rows = await membershipGroupRows(ctx.db, member.partyId);
 
   const organizations = new Map<number, ClubMembershipGroup>();
   for (const row of rows) {

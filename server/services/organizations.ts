@@ -1,5 +1,6 @@
 import type { Organization } from '../../common/schemas/organization.ts';
 import type { Actor } from '../auth/actor.ts';
+import { allOrganizations, recognizedOrganizations } from '../db/organizations.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayListOrganizations } from '../policies/organizations.ts';
 import { presentOrganization } from '../presenters/organization.ts';
@@ -15,12 +16,7 @@ export async function listOrganizations(
 ): Promise<Organization[]> {
   assertAllowed(mayListOrganizations(actor));
   return ctx.memo('organizations', REFERENCE_TTL_MS, async () => {
-    const rows = await ctx.db
-      .selectFrom('organizations')
-      .select(['id', 'name', 'member_number_min_length', 'member_number_max_length'])
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const rows = await allOrganizations(ctx.db);
     return rows.map(presentOrganization);
   });
 }
@@ -32,13 +28,7 @@ export async function listRecognizedOrganizations(
 ): Promise<Organization[]> {
   assertAllowed(mayListOrganizations(actor));
   return ctx.memo('organizations:recognized', REFERENCE_TTL_MS, async () => {
-    const rows = await ctx.db
-      .selectFrom('organizations')
-      .select(['id', 'name', 'member_number_min_length', 'member_number_max_length'])
-      .where('is_recognized', '=', 1)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const rows = await recognizedOrganizations(ctx.db);
     return rows.map(presentOrganization);
   });
 }

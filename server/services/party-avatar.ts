@@ -12,6 +12,8 @@ import type { Transaction } from 'kysely';
 import type { PartyAvatarRequest } from '../../common/schemas/party-avatar.ts';
 import { AVATAR_ERROR_FIELD } from '../../common/schemas/party-avatar.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
+import { avatarKeysInUse, avatarKeysOf, setAvatarKeys } from '../db/parties.ts';
+import type { AvatarKeys } from '../db/parties.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import { processImage } from '../images/process-image.ts';
@@ -26,11 +28,6 @@ export const AVATAR_FOLDER = 'avatars';
 
 type Avatar = ReturnType<typeof presentAvatar>;
 
-interface AvatarKeys {
-  avatar_key: string | null;
-  avatar_medium_key: string | null;
-}
-
 /**
  * Inside the transaction: sets the party's keys and answers the old ones that nothing else
  * shows any more, for removal after the commit.
@@ -41,32 +38,16 @@ async function replaceKeys(
   partyId: number,
   next: AvatarKeys,
 ): Promise<string[]> {
-  let current = trx
-    .selectFrom('parties')
-    .select(['avatar_key', 'avatar_medium_key'])
-    .where('id', '=', partyId);
   // Two saves at once: the second waits, then reads the first one's keys and removes them.
-  if (ctx.engine === 'postgres') current = current.forUpdate();
-  const before = await current.executeTakeFirst();
+  const before = await avatarKeysOf(trx, partyId, ctx.engine === 'postgres');
   if (!before) throw new NotFoundError('No such member.');
-  await trx.updateTable('parties').set(next).where('id', '=', partyId).execute();
+  await setAvatarKeys(trx, partyId, next);
 
   const old = [before.avatar_key, before.avatar_medium_key].filter(
     (key): key is string => key !== null,
   );
   if (old.length === 0) return [];
-  const stillShown = await trx
-    .selectFrom('parties')
-    .select(['avatar_key', 'avatar_medium_key'])
-    .where((eb) => eb.or([eb('avatar_key', 'in', old), eb('avatar_medium_key', 'in', old)]))
-    .unionAll(
-      trx
-        .selectFrom('clubs')
-        .select(['avatar_key', 'avatar_medium_key'])
-        .where((eb) => eb.or([eb('avatar_key', 'in', old), eb('avatar_medium_key', 'in', old)])),
-    )
-    .execute();
-  const used = new Set(stillShown.flatMap((row) => [row.avatar_key, row.avatar_medium_key]));
+  const used = await avatarKeysInUse(trx, old);
   return old.filter((key) => !used.has(key));
 }
 

@@ -4,6 +4,7 @@
  */
 import type { PartyPreference } from '../../common/schemas/chat.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
+import { upsertPartyPreference } from '../db/party-preferences.ts';
 import type { ServiceContext } from './context.ts';
 
 /** POST /party_preferences.json: stores the value and answers it as stored. */
@@ -14,19 +15,6 @@ export async function setPartyPreference(
   now: number = Date.now(),
 ): Promise<PartyPreference> {
   const member = requireMember(actor);
-  await ctx.db
-    .insertInto('party_preferences')
-    .values({
-      party_id: member.partyId,
-      code: preference.code,
-      value: preference.value,
-      updated_at: now,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['party_id', 'code'])
-        .doUpdateSet({ value: preference.value, updated_at: now }),
-    )
-    .execute();
+  await upsertPartyPreference(ctx.db, member.partyId, preference.code, preference.value, now);
   return { code: preference.code, value: preference.value };
 }

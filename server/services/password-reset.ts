@@ -5,12 +5,13 @@ import { hashPassword } from '../auth/passwords.ts';
 import { attemptSucceeded, clearLimit } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
+import { recordIdentityEvent } from '../db/audit-log.ts';
+import { passwordOwnerByPartyId, setPassword } from '../db/users.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { publishAll, recordSessionsEnded } from '../realtime/bus.ts';
 import type { BusEvent } from '../realtime/bus.ts';
 import type { ServiceContext } from './context.ts';
-import { recordIdentityEvent } from './identity-audit.ts';
 import { finishFlow, startStepFour } from './membership-flow.ts';
 import type { MembershipFlow } from './membership-flow.ts';
 import { FlowExpiredError } from './membership-proof.ts';
@@ -69,21 +70,7 @@ export async function resetStepFour(
     input.code,
     input.public_key,
   );
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.username_key',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-    ])
-    .where('u.party_id', '=', flow.party_id)
-    .executeTakeFirst();
+  const user = await passwordOwnerByPartyId(ctx.db, flow.party_id);
   if (!user) throw new FlowExpiredError();
 
   const problems = checkNewPassword(
@@ -107,11 +94,7 @@ export async function resetStepFour(
   // Written in the flow's transaction, published once it has committed.
   const ended: (BusEvent | null)[] = [];
   const signedIn = await finishFlow(ctx, flow, input.public_key, meta, async (trx, now) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
+    await setPassword(trx, user.id, passwordHash, now);
     // Whoever held the old password, on any device, is signed out (docs/architecture.md §5).
     const sessionIds = await deleteUserSessions(trx, user.id);
     ended.push(await recordSessionsEnded(trx, sessionIds, flow.party_id, now));

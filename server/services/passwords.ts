@@ -4,13 +4,14 @@ import { requireMember, type Actor } from '../auth/actor.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearLimit, enforceLimits } from '../auth/rate-limit.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
+import { recordIdentityEvent } from '../db/audit-log.ts';
+import { passwordOwnerByUserId, setPassword } from '../db/users.ts';
 import { recordSessionsEnded } from '../realtime/bus.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { mayChangePassword } from '../policies/identity.ts';
 import type { ServiceContext } from './context.ts';
-import { recordIdentityEvent } from './identity-audit.ts';
 
 /** Wrong current passwords for one account: the same allowance as sign-in's per account. */
 export const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
@@ -43,20 +44,7 @@ export async function changePassword(
   const limitKey = `password-change:user:${member.userId}`;
   await enforceLimits(ctx.db, [{ key: limitKey, ...PASSWORD_CHANGE_LIMIT }]);
 
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select([
-      'u.password_hash',
-      'u.username',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-    ])
-    .where('u.id', '=', member.userId)
-    .executeTakeFirst();
+  const user = await passwordOwnerByUserId(ctx.db, member.userId);
   if (!user) throw new UnauthorizedError();
 
   const errors: FieldErrors = {};
@@ -79,11 +67,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password.trim());
   const now = Date.now();
   const ended = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-      .where('id', '=', member.userId)
-      .execute();
+    await setPassword(trx, member.userId, passwordHash, now);
     const others = await deleteUserSessions(trx, member.userId, sessionId);
     await recordIdentityEvent(trx, { action: 'password.changed', userId: member.userId, ip }, now);
     return recordSessionsEnded(trx, others, member.partyId, now);

@@ -7,6 +7,21 @@
 import crypto from 'node:crypto';
 import { hashToken } from '../auth/tokens.ts';
 import { findSession } from '../auth/sessions.ts';
+import { recordDuesPaid } from '../db/audit-log.ts';
+import {
+  cancelPendingPayment,
+  coversPaidDues,
+  duesIdsOfPayment,
+  isEventRecorded,
+  lockDuesOfPayment,
+  markDuesPaid,
+  markPaymentPaid,
+  paymentByTokenHash,
+  paymentLines,
+  paymentToComplete,
+} from '../db/dues-payments.ts';
+import { cardHolderOf, saveCard } from '../db/payment-credentials.ts';
+import { userIdOfParty } from '../db/users.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import {
   cardBrand,
@@ -16,7 +31,6 @@ import {
   passesLuhn,
 } from '../payments/card.ts';
 import type { SavedCardDetails } from '../payments/card.ts';
-import { stripeOf } from '../payments/index.ts';
 import { StripeSignatureError } from '../payments/stripe.ts';
 import { TEST_CARD_DECLINED } from '../payments/test-mode.ts';
 import { mayUseCheckout } from '../policies/dues.ts';
@@ -38,29 +52,16 @@ export interface Completion {
 
 export type CompletionOutcome = 'recorded' | 'duplicate' | 'unknown' | 'mismatch';
 
-async function eventRecorded(ctx: ServiceContext, eventId: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('dues_payments')
-    .select('id')
-    .where('provider_event_id', '=', eventId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The one way a payment becomes paid. */
 export async function completeDuesPayment(
   ctx: ServiceContext,
   completion: Completion,
   now: number = Date.now(),
 ): Promise<CompletionOutcome> {
-  if (await eventRecorded(ctx, completion.eventId)) return 'duplicate';
+  if (await isEventRecorded(ctx.db, completion.eventId)) return 'duplicate';
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const payment = await trx
-        .selectFrom('dues_payments')
-        .select(['id', 'party_id', 'club_id', 'amount_cents', 'status', 'provider_reference'])
-        .where('id', '=', completion.duesPaymentId)
-        .executeTakeFirst();
+      const payment = await paymentToComplete(trx, completion.duesPaymentId);
       if (!payment) return 'unknown';
       if (payment.status !== 'pending') return 'duplicate';
       if (
@@ -77,56 +78,16 @@ export async function completeDuesPayment(
         // The years' rows are locked first on PostgreSQL, so a second checkout paid at the
         // same moment waits for this one and then sees the years paid. SQLite runs one write
         // transaction at a time already.
-        if (ctx.engine === 'postgres') {
-          await trx
-            .selectFrom('dues')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              trx
-                .selectFrom('dues_payment_items')
-                .select('dues_id')
-                .where('dues_payment_id', '=', payment.id),
-            )
-            .forUpdate()
-            .execute();
-        }
-        const settled = await trx
-          .selectFrom('dues_payment_items as i')
-          .innerJoin('dues as d', 'd.id', 'i.dues_id')
-          .select('d.id')
-          .where('i.dues_payment_id', '=', payment.id)
-          .where('d.paid_at', 'is not', null)
-          .executeTakeFirst();
-        if (settled) return 'mismatch';
+        if (ctx.engine === 'postgres') await lockDuesOfPayment(trx, payment.id);
+        if (await coversPaidDues(trx, payment.id)) return 'mismatch';
       }
       // Conditional on 'pending', so two completions racing mark it once.
-      const marked = await trx
-        .updateTable('dues_payments')
-        .set({ status: 'paid', provider_event_id: completion.eventId, completed_at: now })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) return 'duplicate';
-      const items = await trx
-        .selectFrom('dues_payment_items')
-        .select('dues_id')
-        .where('dues_payment_id', '=', payment.id)
-        .execute();
-      const duesIds = items.map((item) => item.dues_id);
-      if (duesIds.length > 0) {
-        await trx
-          .updateTable('dues')
-          .set({ paid_at: now })
-          .where('id', 'in', duesIds)
-          .where('party_id', '=', payment.party_id)
-          .where('paid_at', 'is', null)
-          .execute();
-      }
+      if (!(await markPaymentPaid(trx, payment.id, completion.eventId, now))) return 'duplicate';
+      const duesIds = await duesIdsOfPayment(trx, payment.id);
+      await markDuesPaid(trx, duesIds, payment.party_id, now);
       const card = completion.card;
       if (card) {
-        const saved = {
+        await saveCard(trx, payment.party_id, {
           name: card.name,
           email_address: card.email,
           card_number: maskedCardNumber(card.last4),
@@ -134,42 +95,30 @@ export async function completeDuesPayment(
           brand: card.brand,
           provider_token: card.providerToken,
           added_at: now,
-        };
-        await trx
-          .insertInto('payment_credentials')
-          .values({ party_id: payment.party_id, ...saved })
-          .onConflict((conflict) => conflict.column('party_id').doUpdateSet(saved))
-          .execute();
+        });
       }
-      const user = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('party_id', '=', payment.party_id)
-        .executeTakeFirst();
-      await trx
-        .insertInto('audit_log')
-        .values({
-          actor_user_id: user?.id ?? null,
-          action: 'dues.paid',
-          subject_type: 'DuesPayment',
-          subject_id: payment.id,
-          detail: JSON.stringify({
+      await recordDuesPaid(
+        trx,
+        {
+          userId: await userIdOfParty(trx, payment.party_id),
+          duesPaymentId: payment.id,
+          ip: completion.ip,
+          detail: {
             provider: completion.provider,
             event_id: completion.eventId,
             club_id: payment.club_id,
             amount_cents: payment.amount_cents,
             dues_ids: duesIds,
             card_saved: card !== null,
-          }),
-          ip: completion.ip,
-          created_at: now,
-        })
-        .execute();
+          },
+        },
+        now,
+      );
       return 'recorded';
     });
   } catch (error) {
     // The unique event id is the last guard: a racing twin got there first.
-    if (await eventRecorded(ctx, completion.eventId)) return 'duplicate';
+    if (await isEventRecorded(ctx.db, completion.eventId)) return 'duplicate';
     throw error;
   }
 }
@@ -206,22 +155,8 @@ async function checkoutPayment(
   now: number,
 ): Promise<{ state: Exclude<TestCheckoutState, { kind: 'ready' }> } | { payment: PendingPayment }> {
   // Only in test mode: with Stripe configured no payment may be completed here.
-  if (stripeOf(ctx.config)) throw new NotFoundError();
-  const payment = await ctx.db
-    .selectFrom('dues_payments as p')
-    .innerJoin('clubs as c', 'c.id', 'p.club_id')
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .select([
-      'p.id',
-      'p.party_id',
-      'p.amount_cents',
-      'p.status',
-      'p.expires_at',
-      'c.name as club_name',
-      'o.name as organization_name',
-    ])
-    .where('p.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  if (ctx.payments.stripe) throw new NotFoundError();
+  const payment = await paymentByTokenHash(ctx.db, hashToken(token));
   if (!payment) throw new NotFoundError();
   const session = sessionToken ? await findSession(ctx.db, sessionToken, now) : null;
   if (!mayUseCheckout(session?.partyId ?? null, payment.party_id)) {
@@ -240,13 +175,7 @@ async function viewOf(
   form: TestCheckoutView['form'],
   errors: Record<string, string>,
 ): Promise<TestCheckoutView> {
-  const items = await ctx.db
-    .selectFrom('dues_payment_items as i')
-    .innerJoin('dues as d', 'd.id', 'i.dues_id')
-    .select(['d.year', 'i.amount_cents'])
-    .where('i.dues_payment_id', '=', payment.id)
-    .orderBy('d.year')
-    .execute();
+  const items = await paymentLines(ctx.db, payment.id);
   return {
     clubName: payment.club_name,
     organizationName: payment.organization_name,
@@ -266,11 +195,7 @@ export async function openTestCheckout(
 ): Promise<TestCheckoutState> {
   const found = await checkoutPayment(ctx, token, sessionToken, now);
   if ('state' in found) return found.state;
-  const card = await ctx.db
-    .selectFrom('payment_credentials')
-    .select(['name', 'email_address'])
-    .where('party_id', '=', found.payment.party_id)
-    .executeTakeFirst();
+  const card = await cardHolderOf(ctx.db, found.payment.party_id);
   return {
     kind: 'ready',
     view: await viewOf(
@@ -353,12 +278,7 @@ export async function submitTestCheckout(
   if ('state' in found) return found.state;
   const { payment } = found;
   if (form.action === 'cancel') {
-    await ctx.db
-      .updateTable('dues_payments')
-      .set({ status: 'cancelled', completed_at: now })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await cancelPendingPayment(ctx.db, payment.id, now);
     return { kind: 'cancelled' };
   }
   const { errors, card } = checkForm(form, now);
@@ -400,7 +320,7 @@ export async function receiveStripeEvent(
   signature: string | undefined,
   ip: string | null,
 ): Promise<CompletionOutcome | 'ignored'> {
-  const stripe = stripeOf(ctx.config);
+  const stripe = ctx.payments.stripe;
   if (!stripe) throw new NotFoundError();
   let completion;
   try {

@@ -3,12 +3,14 @@ import { checkNewPassword, passwordUserInputs } from '../../common/password-stre
 import { FLOW_ERRORS, USER_PARAMS_INVALID } from '../../common/schemas/registration.ts';
 import { usernameKey, usernameSchema } from '../../common/schemas/username.ts';
 import type { Actor } from '../auth/actor.ts';
+import { recordIdentityEvent } from '../db/audit-log.ts';
+import { partyNames } from '../db/parties.ts';
+import { insertUser, userByUsernameKey } from '../db/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { recordIdentityEvent } from './identity-audit.ts';
 import { finishFlow, startStepFour } from './membership-flow.ts';
 import type { MembershipFlow } from './membership-flow.ts';
 import { parametersInvalid } from './membership-proof.ts';
@@ -68,18 +70,10 @@ async function accountErrors(
   else if (!parsed.success) errors.username = parsed.error.issues.map((issue) => issue.message);
   else {
     chosen = parsed.data;
-    const taken = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username_key', '=', usernameKey(chosen))
-      .executeTakeFirst();
+    const taken = await userByUsernameKey(ctx.db, usernameKey(chosen));
     if (taken) errors.username = [USERNAME_TAKEN];
   }
-  const party = await ctx.db
-    .selectFrom('parties')
-    .select(['first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
-    .where('id', '=', partyId)
-    .executeTakeFirstOrThrow();
+  const party = await partyNames(ctx.db, partyId);
   // AMB-19: registration sends no confirmation, so only the strength is checked here.
   const passwordErrors = checkNewPassword(
     password,
@@ -126,31 +120,27 @@ export async function registrationStepFour(
   const passwordHash = await hashPassword(input.password.trim());
   try {
     return await finishFlow(ctx, flow, input.public_key, meta, async (trx, now) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          party_id: flow.party_id,
-          username,
-          username_key: usernameKey(username),
-          password_hash: passwordHash,
-          created_at: now,
-          updated_at: now,
-          last_sign_in_at: null,
-          password_changed_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertUser(trx, {
+        party_id: flow.party_id,
+        username,
+        username_key: usernameKey(username),
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+        last_sign_in_at: null,
+        password_changed_at: now,
+      });
       await recordIdentityEvent(
         trx,
         {
           action: 'user.registered',
-          userId: user.id,
+          userId,
           ip: meta.ip,
           detail: { party_id: flow.party_id, contact: flow.contact_kind },
         },
         now,
       );
-      return user.id;
+      return userId;
     });
   } catch (error) {
     // Two browsers finishing at once: the second finds the name or the member taken.

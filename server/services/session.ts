@@ -16,6 +16,7 @@ import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { markSignedIn, signInCandidate } from '../db/users.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { maySignOut } from '../policies/identity.ts';
 import { recordSessionsEnded } from '../realtime/bus.ts';
@@ -87,11 +88,7 @@ export async function openSession(
   const publicKey = publicKeyOrFail(publicKeyText);
   const now = Date.now();
   const { token } = await createSession(ctx.db, userId, publicKey, publicKeyText, meta, now);
-  await ctx.db
-    .updateTable('users')
-    .set({ last_sign_in_at: now })
-    .where('id', '=', userId)
-    .execute();
+  await markSignedIn(ctx.db, userId, now);
   const [user, appKey] = await Promise.all([loadSessionUser(ctx, userId), loadAppKey(ctx.db)]);
   return { token, user, app_public_key: appKey.publicKey };
 }
@@ -119,23 +116,7 @@ export async function signIn(
   const publicKey = input.public_key;
   publicKeyOrFail(publicKey);
 
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select(['u.id', 'u.password_hash', 'u.is_admin', 'u.party_id', 'p.left_at'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('member_statuses as ms')
-            .select('ms.id')
-            .whereRef('ms.party_id', '=', 'u.party_id')
-            .where('ms.status', '=', 'active'),
-        )
-        .as('is_active'),
-    )
-    .where('u.username_key', '=', key)
-    .executeTakeFirst();
+  const user = await signInCandidate(ctx.db, key);
 
   dummyHash ??= hashPassword('no such user: a password nobody has');
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);

@@ -1,6 +1,7 @@
 import type { User as SessionUser } from '../../common/schemas/session.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
-import { currentMembershipsOf } from '../db/memberships.ts';
+import { sessionClubRows } from '../db/member-clubs.ts';
+import { sessionUserRow } from '../db/users.ts';
 import { NotFoundError } from '../errors.ts';
 import { fullAddress } from '../presenters/address.ts';
 import { presentPartySummary } from '../presenters/party.ts';
@@ -10,46 +11,10 @@ type RoleName = SessionUser['clubs'][number]['club_member_role_names'][number];
 
 /** The user as the session answers show it (ENT-02, ENT-03): identity, clubs and roles. */
 export async function loadSessionUser(ctx: ServiceContext, userId: number): Promise<SessionUser> {
-  const user = await ctx.db
-    .selectFrom('users as u')
-    .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select([
-      'u.username',
-      'u.is_admin',
-      'p.id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'p.avatar_medium_key',
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const user = await sessionUserRow(ctx.db, userId);
   if (!user) throw new NotFoundError('No such user.');
 
-  const clubs = await currentMembershipsOf(ctx.db, user.id)
-    .innerJoin('clubs as c', 'c.id', 'm.club_id')
-    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .leftJoin('membership_roles as r', 'r.membership_id', 'm.id')
-    .select([
-      'c.id',
-      'c.name',
-      'c.subdomain',
-      't.is_leaf',
-      'c.address1',
-      'c.address2',
-      'c.city',
-      'c.state',
-      'c.zip',
-      'c.time_zone_id',
-      'o.is_recognized',
-      'r.role_name',
-    ])
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute();
+  const clubs = await sessionClubRows(ctx.db, user.id);
 
   const byId = new Map<number, SessionUser['clubs'][number] & { recognized: boolean }>();
   for (const row of clubs) {

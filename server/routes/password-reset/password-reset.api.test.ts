@@ -11,11 +11,8 @@ import {
   MEMBER,
   MEMBER2,
 } from '../../db/seed/personas.ts';
-import {
-  CODE_SEND_LIMIT,
-  MEMBERSHIP_NOT_MATCHED,
-  PROOF_IP_LIMIT,
-} from '../../services/membership-proof.ts';
+import { CODE_SEND_LIMIT } from '../../services/membership-codes.ts';
+import { MEMBERSHIP_NOT_MATCHED, PROOF_IP_LIMIT } from '../../services/membership-proof.ts';
 import { NO_ACCOUNT_TO_RESET, NOT_ACTIVE_TO_RESET } from '../../services/password-reset.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';

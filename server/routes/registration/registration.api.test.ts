@@ -8,9 +8,8 @@ import {
   WEBMASTER,
 } from '../../db/seed/personas.ts';
 import { ALREADY_REGISTERED, NOT_ACTIVE_TO_REGISTER } from '../../services/registration.ts';
+import { CODE_SEND_CEILING, CODE_SEND_LIMIT } from '../../services/membership-codes.ts';
 import {
-  CODE_SEND_CEILING,
-  CODE_SEND_LIMIT,
   MEMBERSHIP_NOT_MATCHED,
   NOT_REACHABLE,
   PROOF_IP_LIMIT,

@@ -1,9 +1,11 @@
-import { searchKeysOf } from '../../common/member-search.ts';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { usernameKey, usernameSchema } from '../../common/schemas/username.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/schema.ts';
+import { searchKeysOf } from '../../../common/member-search.ts';
+import { usernameKey, usernameSchema } from '../../../common/schemas/username.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { insertParty } from '../../db/parties.ts';
+import type { Database } from '../../db/schema.ts';
+import { insertUser, makeAdmin, userByUsernameKey } from '../../db/users.ts';
 
 export interface CreateAdminInput {
   username: string;
@@ -37,54 +39,39 @@ export async function createAdmin(
   }
   const now = Date.now();
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('username_key', '=', usernameKey(username))
-      .executeTakeFirst();
+    const existing = await userByUsernameKey(trx, usernameKey(username));
     if (existing) {
-      await trx
-        .updateTable('users')
-        .set({ is_admin: 1, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
+      await makeAdmin(trx, existing.id, now);
       return { username: existing.username, created: false };
     }
     const generatedPassword =
       input.password === undefined ? crypto.randomBytes(15).toString('base64url') : undefined;
     const passwordHash = await hashPassword(input.password ?? generatedPassword ?? '');
-    const party = await trx
-      .insertInto('parties')
-      .values({
-        first_name: 'Site',
-        last_name: 'Administrator',
-        middle_name: null,
-        suffix: null,
-        preferred_name: null,
-        ...searchKeysOf({ first_name: 'Site', last_name: 'Administrator' }),
-        birth_date: null,
-        avatar_key: null,
-        avatar_medium_key: null,
-        left_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('users')
-      .values({
-        party_id: party.id,
-        username,
-        username_key: usernameKey(username),
-        password_hash: passwordHash,
-        is_admin: 1,
-        created_at: now,
-        updated_at: now,
-        last_sign_in_at: null,
-        password_changed_at: now,
-      })
-      .execute();
+    const partyId = await insertParty(trx, {
+      first_name: 'Site',
+      last_name: 'Administrator',
+      middle_name: null,
+      suffix: null,
+      preferred_name: null,
+      ...searchKeysOf({ first_name: 'Site', last_name: 'Administrator' }),
+      birth_date: null,
+      avatar_key: null,
+      avatar_medium_key: null,
+      left_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertUser(trx, {
+      party_id: partyId,
+      username,
+      username_key: usernameKey(username),
+      password_hash: passwordHash,
+      is_admin: 1,
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+      password_changed_at: now,
+    });
     return generatedPassword
       ? { username, created: true, generatedPassword }
       : { username, created: true };

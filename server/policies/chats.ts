@@ -5,8 +5,8 @@ import type { ChatType } from '../db/schema.ts';
  * Who reads and writes a chat (docs/decisions.md D42). A chat belongs to its current members:
  * a member who left is no longer one, and a chat one is not in is a 404, worded as an unknown
  * one, never a 403. Rename, add and leave are group actions (PERM-17, CHAT-24): on a
- * one-on-one they are a 403. The chat list (services/chats.ts) says `mayReadChat` in SQL and is
- * held to it by chats.db.test.ts.
+ * one-on-one they are a 403. The chat list (db/chats/chats.ts `chatsOfMember`) says
+ * `mayReadChat` in SQL and is held to it by chats.db.test.ts.
  */
 
 /** The viewer's own entry in a chat, or none. */

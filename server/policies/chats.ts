@@ -1,3 +1,4 @@
+import type { ChatAbilities } from '../../common/schemas/chat.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { ChatType } from '../db/schema.ts';
 
@@ -41,4 +42,26 @@ export function mayChatWith(actor: Actor, partyId: number, sharesOrganization: b
 /** Any signed-in member may start a chat (§6: chat). */
 export function mayCreateChat(actor: Actor): boolean {
   return actor.kind === 'member';
+}
+
+/**
+ * What the viewer may do with a chat, as the answers carry it (`abilities`): each from the rule
+ * that guards that write, so the browser shows a control exactly when the server would allow it.
+ * List Members has no write of its own; it is a group action with the others (PERM-17).
+ */
+export function chatAbilities(
+  actor: Actor,
+  type: ChatType,
+  entry: ChatEntryFacts | undefined,
+): ChatAbilities {
+  const member = mayReadChat(actor, entry);
+  const group = member && mayActOnGroup(actor, type);
+  return {
+    send: member,
+    hide: mayHideChat(actor, entry),
+    list_members: group,
+    add_member: group,
+    rename: group,
+    leave: group,
+  };
 }

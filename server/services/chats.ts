@@ -37,6 +37,7 @@ import { chatEntries, currentMemberIds, readStateOf, setEntryRead } from '../db/
 import { messagePage } from '../db/chats/messages.ts';
 import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
+import { chatAbilities } from '../policies/chats.ts';
 import { presentChatDetail, presentChatSummary, type ChatRow } from '../presenters/chat.ts';
 import { presentPartySummary } from '../presenters/party.ts';
 import { publishAll, recordBusEvent, type BusEvent } from '../realtime/bus.ts';
@@ -69,7 +70,9 @@ export async function listChats(
   return {
     chats: chats.map((row) => {
       const entry = byChat.get(row.id);
-      return presentChatSummary(row, entry?.parties ?? [], (entry?.total ?? 0) + 1);
+      // The list holds the member's current entries only (left_at is null).
+      const abilities = chatAbilities(member, row.type, { leftAt: null });
+      return presentChatSummary(row, entry?.parties ?? [], (entry?.total ?? 0) + 1, abilities);
     }),
     party_preferences: preferences,
   };
@@ -160,5 +163,6 @@ export async function getChat(
     chatEntries(ctx.db, chatId),
   ]);
   const page = messages.slice(0, CHAT_MESSAGES_PAGE);
-  return presentChatDetail(chat, entries, page, messages.length > CHAT_MESSAGES_PAGE);
+  const abilities = chatAbilities(member, row.type, { leftAt: row.left_at });
+  return presentChatDetail(chat, entries, page, messages.length > CHAT_MESSAGES_PAGE, abilities);
 }

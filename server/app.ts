@@ -34,6 +34,9 @@ import type { ServiceContext } from './services/context.ts';
 import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createMemo } from './services/memo.ts';
 import { createInProcessBus, purgeBusEvents } from './realtime/bus.ts';
+import { createChatActivityCache } from './realtime/chat-activity.ts';
+import { createMemberStreamHub } from './services/event-streams.ts';
+import { userMetadata } from './services/user-metadata.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -92,7 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   const salts = await createSaltStore(database.db, database.engine);
   const bus = createInProcessBus((error) => app.log.error({ err: error }, 'a bus listener failed'));
-  app.decorate('services', {
+  // The composition root (docs/decisions.md D59): every long-lived object is made here.
+  const services: ServiceContext = {
     db: database.db,
     engine: database.engine,
     config,
@@ -104,7 +108,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus,
     calendarDerived: createCalendarDerived(),
     payments: createPayments(config),
-  });
+    chatActivity: createChatActivityCache(database.db, bus),
+    streams: createMemberStreamHub(
+      { db: database.db, bus, config },
+      // Asked when a stream opens or an event comes, by when `services` is made.
+      (partyId) => userMetadata(services, partyId),
+      (error, what) => app.log.error({ err: error }, `${what} failed`),
+    ),
+  };
+  app.decorate('services', services);
+  // Before the server waits for its connections to finish: a stream never would.
+  app.addHook('preClose', async () => services.streams.closeAll());
+  app.addHook('onClose', async () => services.chatActivity.close());
   app.addHook('onClose', async () => salts.close());
   app.addHook('onClose', async () => bus.close());
 

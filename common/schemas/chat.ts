@@ -58,6 +58,22 @@ export const chatPartyEntrySchema = z.object({
 export type ChatPartyEntry = z.infer<typeof chatPartyEntrySchema>;
 
 /**
+ * What the viewer may do with a chat (issue 22), decided by the same policy that guards each
+ * write (server/policies/chats.ts): `send` and `hide` for any chat they are in; `list_members`,
+ * `add_member`, `rename` and `leave` for a group chat only (PERM-17, CHAT-24). A screen shows a
+ * control from these, never from a rule of its own.
+ */
+export const chatAbilitiesSchema = z.object({
+  send: z.boolean(),
+  hide: z.boolean(),
+  list_members: z.boolean(),
+  add_member: z.boolean(),
+  rename: z.boolean(),
+  leave: z.boolean(),
+});
+export type ChatAbilities = z.infer<typeof chatAbilitiesSchema>;
+
+/**
  * A chat as the list shows it (ENT-06, CHAT-01..09). `parties` holds up to CHAT_AVATAR_MAX + 1
  * current members other than the viewer (the avatars and the title of an unnamed chat);
  * `party_count` counts every current member, the viewer included, for '+N'. `hid_at` is the
@@ -76,6 +92,7 @@ export const chatSummarySchema = z.object({
   last_activity_summary: z.string().nullable(),
   last_chat_message_id: z.number().int().nullable(),
   unseen_count: z.number().int().min(0),
+  abilities: chatAbilitiesSchema,
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

@@ -1,4 +1,5 @@
 import type {
+  ChatAbilities,
   ChatDetail,
   ChatMessage,
   ChatPartyEntry,
@@ -45,12 +46,14 @@ export interface ChatEntryRow extends PartySummaryRow {
 
 /**
  * One list entry (ENT-06): `others` are the current members other than the viewer, as many as
- * the avatars need; `partyCount` counts every current member, the viewer included.
+ * the avatars need; `partyCount` counts every current member, the viewer included; `abilities`
+ * as the chat policy decides them for the viewer (policies/chats.ts `chatAbilities`).
  */
 export function presentChatSummary(
   row: ChatRow,
   others: readonly SessionParty[],
   partyCount: number,
+  abilities: ChatAbilities,
 ): ChatSummary {
   return {
     id: row.id,
@@ -65,6 +68,7 @@ export function presentChatSummary(
     last_activity_summary: row.last_activity_summary,
     last_chat_message_id: row.last_chat_message_id,
     unseen_count: Math.max(0, Number(row.unseen_count)),
+    abilities,
   };
 }
 
@@ -106,10 +110,11 @@ export function presentChatDetail(
   entries: readonly ChatEntryRow[],
   messages: readonly ChatMessageRow[],
   hasMore: boolean,
+  abilities: ChatAbilities,
 ): ChatDetail {
   const current = entries.filter((entry) => entry.left_at === null);
   return {
-    ...presentChatSummary(row, [], current.length),
+    ...presentChatSummary(row, [], current.length, abilities),
     parties: entries.map(presentChatPartyEntry),
     chat_messages: messages.map(presentChatMessage),
     has_more: hasMore,

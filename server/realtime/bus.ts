@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { chatStreamEventSchema, type ChatStreamEvent } from '../../common/schemas/chat.ts';
+import {
+  busEventRowsAfter,
+  deleteBusEventsBefore,
+  insertBusEvent,
+  newestBusEventId,
+  oldestBusEventId,
+} from '../db/bus-events.ts';
 import type { Database } from '../db/schema.ts';
 
 /*
@@ -85,18 +92,14 @@ export async function recordBusEvent(
 ): Promise<BusEvent> {
   const { kind, ...rest } = payload;
   const chatId = 'chat_id' in rest ? rest.chat_id : null;
-  const row = await db
-    .insertInto('bus_events')
-    .values({
-      kind,
-      chat_id: chatId,
-      party_ids: JSON.stringify(partyIds),
-      payload: JSON.stringify(payload),
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, partyIds: [...partyIds], payload, createdAt: now };
+  const id = await insertBusEvent(db, {
+    kind,
+    chat_id: chatId,
+    party_ids: JSON.stringify(partyIds),
+    payload: JSON.stringify(payload),
+    created_at: now,
+  });
+  return { id, partyIds: [...partyIds], payload, createdAt: now };
 }
 
 /**
@@ -137,11 +140,7 @@ function parsePayload(kind: string, text: string): BusPayload | null {
 
 /** The newest event's id (0 when there is none): where a fresh stream starts. */
 export async function latestBusEventId(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('bus_events')
-    .select((eb) => eb.fn.max<number>('id').as('id'))
-    .executeTakeFirst();
-  return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
+  return (await newestBusEventId(db)) ?? 0;
 }
 
 export type ReplayResult =
@@ -159,20 +158,10 @@ export async function busEventsAfter(
   partyId: number,
   limit = 2000,
 ): Promise<ReplayResult> {
-  const oldest = await db
-    .selectFrom('bus_events')
-    .select((eb) => eb.fn.min<number>('id').as('id'))
-    .executeTakeFirst();
-  const oldestId = oldest?.id === null || oldest?.id === undefined ? null : Number(oldest.id);
+  const oldestId = await oldestBusEventId(db);
   // Swept past the consumer's id (or emptied): a refetch is right even when nothing was lost.
   if (afterId > 0 && (oldestId === null || oldestId > afterId + 1)) return { kind: 'reset' };
-  const rows = await db
-    .selectFrom('bus_events')
-    .selectAll()
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit + 1)
-    .execute();
+  const rows = await busEventRowsAfter(db, afterId, limit + 1);
   if (rows.length > limit) return { kind: 'reset' };
   const events: BusEvent[] = [];
   for (const row of rows) {
@@ -188,8 +177,5 @@ export async function busEventsAfter(
 
 /** Sweeps events past the replay window; every node may run it, the delete is idempotent. */
 export async function purgeBusEvents(db: Kysely<Database>, now: number): Promise<void> {
-  await db
-    .deleteFrom('bus_events')
-    .where('created_at', '<', now - BUS_EVENT_RETENTION_MS)
-    .execute();
+  await deleteBusEventsBefore(db, now - BUS_EVENT_RETENTION_MS);
 }

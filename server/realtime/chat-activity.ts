@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chatActivityOf } from '../db/chats/activity.ts';
 import type { Database } from '../db/schema.ts';
 import type { Bus } from './bus.ts';
 
@@ -28,31 +29,9 @@ export interface ChatActivityCache {
 export const CHAT_ACTIVITY_CAPACITY = 10_000;
 
 async function loadChat(db: Kysely<Database>, chatId: number): Promise<ChatActivity | null> {
-  const [chat, members] = await Promise.all([
-    db
-      .selectFrom('chats')
-      .select((eb) => [
-        'chats.id',
-        eb
-          .selectFrom('chat_messages')
-          .select((inner) => inner.fn.max<number>('chat_messages.id').as('newest'))
-          .whereRef('chat_messages.chat_id', '=', 'chats.id')
-          .as('newest'),
-      ])
-      .where('chats.id', '=', chatId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('chat_parties')
-      .select('party_id')
-      .where('chat_id', '=', chatId)
-      .where('left_at', 'is', null)
-      .execute(),
-  ]);
+  const chat = await chatActivityOf(db, chatId);
   if (!chat) return null;
-  return {
-    newestMessageId: chat.newest === null ? null : Number(chat.newest),
-    memberIds: new Set(members.map((row) => row.party_id)),
-  };
+  return { newestMessageId: chat.newestMessageId, memberIds: new Set(chat.memberIds) };
 }
 
 export function createChatActivityCache(

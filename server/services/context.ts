@@ -9,9 +9,15 @@ import type { Storage } from '../storage/storage.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { CalendarDerived } from './calendar-derived.ts';
 import type { Payments } from '../payments/index.ts';
+import type { ChatActivityCache } from '../realtime/chat-activity.ts';
+import type { StreamHub } from '../realtime/event-streams.ts';
 import type { Memo } from './memo.ts';
 
-/** What a service needs from the outside world; handlers pass it in, tests build their own. */
+/**
+ * What a service needs from the outside world; handlers pass it in, tests build their own.
+ * Every long-lived object (a cache, a memory, a hub, a provider) is made once, in app.ts, and
+ * reached here (docs/decisions.md D59), so a test or another node replaces it in one place.
+ */
 export interface ServiceContext {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
@@ -32,4 +38,8 @@ export interface ServiceContext {
   readonly calendarDerived: CalendarDerived;
   /** The payment provider: Stripe when configured, else the test mode (server/payments/). */
   readonly payments: Payments;
+  /** The chat poll's memory of each chat's newest message and members (D44). */
+  readonly chatActivity: ChatActivityCache;
+  /** This node's open event streams (D43). */
+  readonly streams: StreamHub;
 }

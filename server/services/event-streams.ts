@@ -1,3 +1,4 @@
+import type { UserMetadata } from '../../common/schemas/session.ts';
 import type { SessionRecord } from '../auth/sessions.ts';
 import { liveSessionIds } from '../auth/sessions.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
@@ -5,20 +6,23 @@ import { UnauthorizedError } from '../errors.ts';
 import { createStreamHub } from '../realtime/event-streams.ts';
 import type { StreamConnection, StreamHub } from '../realtime/event-streams.ts';
 import type { ServiceContext } from './context.ts';
-import { userMetadata } from './user-metadata.ts';
 
 /** Open streams one session may hold (tabs of one browser share a session). */
 export const EVENT_STREAMS_PER_SESSION = 8;
 
-/** The node's event streams, wired to the badge counts and the session rule every call uses. */
+/**
+ * The node's event streams, wired to the badge counts and the session rule every call uses.
+ * Made once, in app.ts (docs/decisions.md D59), and reached as `ctx.streams`.
+ */
 export function createMemberStreamHub(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db' | 'bus' | 'config'>,
+  badgesOf: (partyId: number) => Promise<UserMetadata>,
   onError: (error: unknown, what: string) => void,
 ): StreamHub {
   return createStreamHub({
     db: ctx.db,
     bus: ctx.bus,
-    badgesOf: (partyId) => userMetadata(ctx, partyId),
+    badgesOf,
     liveSessions: (sessionIds) => liveSessionIds(ctx.db, sessionIds),
     heartbeatMs: ctx.config.EVENT_STREAM_HEARTBEAT_MS,
     maxPerSession: EVENT_STREAMS_PER_SESSION,
@@ -31,7 +35,7 @@ export function createMemberStreamHub(
  * what came after `lastEventId` when the client resumes.
  */
 export async function openEventStream(
-  hub: StreamHub,
+  ctx: ServiceContext,
   actor: Actor,
   session: SessionRecord | null,
   lastEventId: number | null,
@@ -39,5 +43,8 @@ export async function openEventStream(
 ): Promise<void> {
   const member = requireMember(actor);
   if (!session) throw new UnauthorizedError();
-  await hub.open({ partyId: member.partyId, sessionId: session.id, lastEventId }, connection);
+  await ctx.streams.open(
+    { partyId: member.partyId, sessionId: session.id, lastEventId },
+    connection,
+  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chatIdParamsSchema, lastActivityAnswerSchema } from '../../../common/schemas/chat.ts';
-import { createChatActivityCache } from '../../realtime/chat-activity.ts';
 import { lastActivityChatMessageId } from '../../services/chat-activity.ts';
 
 /**
@@ -10,8 +9,6 @@ import { lastActivityChatMessageId } from '../../services/chat-activity.ts';
  */
 export function registerChatActivityRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const activity = createChatActivityCache(app.services.db, app.services.bus);
-  app.addHook('onClose', async () => activity.close());
 
   api.get(
     '/chats/:chatId/last_activity_chat_message_id',
@@ -29,7 +26,7 @@ export function registerChatActivityRoutes(app: FastifyInstance): void {
     async (request) => ({
       data: {
         last_activity_chat_message_id: await lastActivityChatMessageId(
-          activity,
+          app.services,
           request.actor,
           request.params.chatId,
         ),

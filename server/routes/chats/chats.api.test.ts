@@ -953,3 +953,63 @@ describe('a client id made again (D41): a different message is not a retry', () 
     expect(elsewhere.status).toBe(201);
   });
 });
+
+describe('abilities (issue 22): what the member may do, from the policy that guards the writes', () => {
+  const GROUP_ABILITIES = {
+    send: true,
+    hide: true,
+    list_members: true,
+    add_member: true,
+    rename: true,
+    leave: true,
+  };
+  const ONE_ON_ONE_ABILITIES = {
+    ...GROUP_ABILITIES,
+    list_members: false,
+    add_member: false,
+    rename: false,
+    leave: false,
+  };
+
+  async function abilitiesOf(who: PersonaKey, chatId: number) {
+    const listed = (await list(who)).chats.find((chat) => chat.id === chatId);
+    const opened = await open(who, chatId, '?mark_read=false');
+    expect(listed?.abilities).toEqual(opened.abilities);
+    return opened.abilities;
+  }
+
+  it('a group chat: every group action, listed and opened, for each current member; the writes agree', async () => {
+    const chatId = await newGroup('M');
+    expect((await add('M', chatId, party.M2)).status).toBe(200);
+    expect(await abilitiesOf('M', chatId)).toEqual(GROUP_ABILITIES);
+    expect(await abilitiesOf('M2', chatId)).toEqual(GROUP_ABILITIES);
+    // Hidden, the chat still may be hidden and sent to (the menu hides Hide, not the server).
+    expect((await client.M2.request('POST', `/chats/${chatId}/hide.json`)).status).toBe(200);
+    expect(await abilitiesOf('M2', chatId)).toEqual(GROUP_ABILITIES);
+    const rename = await client.M2.request('PUT', `/chats/${chatId}.json`, {
+      body: { chat: { name: 'Abilities' } },
+    });
+    expect(rename.status).toBe(200);
+    expect((await add('M2', chatId, party.W)).status).toBe(200);
+    expect(await abilitiesOf('W', chatId)).toEqual(GROUP_ABILITIES);
+    expect((await client.M2.request('POST', `/chats/${chatId}/leave.json`)).status).toBe(200);
+    // One who left has no chat to be able anything with: the 404 of an unknown chat.
+    expect((await client.M2.request('GET', `/chats/${chatId}`)).status).toBe(404);
+    expect((await list('M2')).chats.map((chat) => chat.id)).not.toContain(chatId);
+  });
+
+  it('a one-on-one: send and hide only; the group actions it withholds are 403', async () => {
+    const chatId = await pairChat(party.M, party.M2);
+    expect(await abilitiesOf('M', chatId)).toEqual(ONE_ON_ONE_ABILITIES);
+    expect(await abilitiesOf('M2', chatId)).toEqual(ONE_ON_ONE_ABILITIES);
+    const rename = await client.M.request('PUT', `/chats/${chatId}.json`, {
+      body: { chat: { name: 'Us' } },
+    });
+    expect(rename.status).toBe(403);
+    expect((await add('M', chatId, party.W)).status).toBe(403);
+    expect((await client.M.request('POST', `/chats/${chatId}/leave.json`)).status).toBe(403);
+    expect((await send('M', chatId, { content: 'Able to send' })).status).toBe(201);
+    expect((await client.M.request('POST', `/chats/${chatId}/hide.json`)).status).toBe(200);
+    expect(await abilitiesOf('M', chatId)).toEqual(ONE_ON_ONE_ABILITIES);
+  });
+});

@@ -17,13 +17,12 @@ import {
 import {
   addChatMember,
   createChat,
-  getChat,
   hideChat,
   leaveChat,
-  listChats,
   renameChat,
-  sendChatMessage,
-} from '../../services/chats.ts';
+} from '../../services/chat-changes.ts';
+import { sendChatMessage } from '../../services/chat-messages.ts';
+import { getChat, listChats } from '../../services/chats.ts';
 
 /**
  * Chats (§7 Chats; API-CHAT-01..04, -06..10; docs/decisions.md D41, D42). Signed member

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { eventStreamQuerySchema, lastEventIdSchema } from '../../../common/schemas/chat.ts';
 import { ValidationError } from '../../errors.ts';
-import { createMemberStreamHub, openEventStream } from '../../services/event-streams.ts';
+import { openEventStream } from '../../services/event-streams.ts';
 
 const NOT_AN_EVENT_ID = 'is not a valid event id';
 
@@ -15,11 +15,6 @@ const NOT_AN_EVENT_ID = 'is not a valid event id';
  */
 export function registerEventRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const hub = createMemberStreamHub(app.services, (error, what) =>
-    app.log.error({ err: error }, `${what} failed`),
-  );
-  // Before the server waits for its connections to finish: a stream never would.
-  app.addHook('preClose', async () => hub.closeAll());
 
   api.get(
     '/events',
@@ -53,7 +48,7 @@ export function registerEventRoutes(app: FastifyInstance): void {
       raw.writeHead(200, headers);
       raw.write(': open\n\n');
       try {
-        await openEventStream(hub, request.actor, request.session, lastEventId, {
+        await openEventStream(app.services, request.actor, request.session, lastEventId, {
           write: (text) => raw.write(text),
           get pendingBytes() {
             return raw.writableLength;

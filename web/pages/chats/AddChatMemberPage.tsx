@@ -2,7 +2,6 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   ADD_A_MEMBER,
   ADD_MEMBER_HINT,
@@ -60,7 +59,6 @@ function AddMember({ chat }: { chat: ChatDetail }) {
       },
     });
   };
-  const group = chat.type === GROUP_CHAT_TYPE;
   return (
     <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
       <Stack gap="lg">
@@ -71,7 +69,7 @@ function AddMember({ chat }: { chat: ChatDetail }) {
             {chatDetailTitle(chat, user?.party_id)}
           </Text>
         </div>
-        {group ? (
+        {chat.abilities.add_member ? (
           <MemberPicker
             memoryKey="add-chat-member"
             hint={ADD_MEMBER_HINT}

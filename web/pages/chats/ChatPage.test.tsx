@@ -26,6 +26,7 @@ import { stopEventStream } from '../../http/event-stream.ts';
 import { resetBadgeCounts } from '../../http/user-metadata.ts';
 import { fakeApi, respond, testParty, testUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { testChatAbilities } from './chat-fixtures.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ME = 7;
@@ -89,6 +90,7 @@ function chat(overrides: Partial<ChatDetail> = {}): ChatDetail {
       message(1, null, 'Bill started the chat.', new Date(2024, 2, 5, 14, 0)),
     ],
     has_more: false,
+    abilities: testChatAbilities(overrides.type ?? ONE_ON_ONE_CHAT_TYPE),
     ...overrides,
   };
 }
@@ -151,6 +153,43 @@ describe('the chat screen (CHAT-11..14, CONST-27, CONST-28)', () => {
     await waitFor(() => expect(screen.queryByTestId('chat-menu-items')).toBeNull());
     fireEvent.click(screen.getByTestId('chat-menu'));
     expect(await screen.findByTestId('chat-menu-items')).toBeTruthy();
+  });
+
+  it("shows what the chat's abilities allow, whatever its type (issue 22); none, no menu", async () => {
+    const only = {
+      send: true,
+      hide: false,
+      list_members: true,
+      add_member: false,
+      rename: false,
+      leave: true,
+    };
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /chats/5': () => chatAnswer(chat({ type: GROUP_CHAT_TYPE, abilities: only })),
+      }),
+    );
+    const { unmount } = renderApp('/chats/5');
+    fireEvent.click(await screen.findByTestId('chat-menu'));
+    const panel = await screen.findByTestId('chat-menu-items');
+    const items = Array.from(panel.querySelectorAll('a, button')).map((item) => item.textContent);
+    expect(items).toEqual(['List Members', LEAVE]);
+    unmount();
+    queryClient.clear();
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /chats/5': () =>
+          chatAnswer(
+            chat({
+              type: GROUP_CHAT_TYPE,
+              abilities: { ...only, list_members: false, leave: false },
+            }),
+          ),
+      }),
+    );
+    renderApp('/chats/5');
+    expect(await screen.findByTestId('chat-title')).toBeTruthy();
+    expect(screen.queryByTestId('chat-menu')).toBeNull();
   });
 });
 

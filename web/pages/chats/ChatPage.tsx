@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { GROUP_CHAT_TYPE, SCROLL_TO_BOTTOM_DELAY_MS } from '../../../common/constants.ts';
+import { SCROLL_TO_BOTTOM_DELAY_MS } from '../../../common/constants.ts';
 import {
   BACK_TO_CHATS,
   LOADING_CHAT,
@@ -137,7 +137,6 @@ function ChatLoaded({
   const navigate = useNavigate();
   const title = chatDetailTitle(chat, viewerId);
   useDocumentTitle(`${title} – Lodgehall`);
-  const group = chat.type === GROUP_CHAT_TYPE;
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // ---- Scrolling: to the bottom on arrival and on news; kept in place when earlier load ----
@@ -276,7 +275,7 @@ function ChatLoaded({
           </Title>
           <ChatMenu
             chatId={chatId}
-            group={group}
+            abilities={chat.abilities}
             hidden={chat.hid_at !== null}
             busy={working}
             onHide={confirmHide}

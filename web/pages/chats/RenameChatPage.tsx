@@ -1,7 +1,6 @@
 import { Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState, type FormEvent } from 'react';
-import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   BACK_TO_CHAT,
   CHAT_NAME_LABEL,
@@ -74,7 +73,7 @@ function RenameForm({ chat }: { chat: ChatDetail }) {
                 {title}
               </Text>
             </div>
-            {chat.type === GROUP_CHAT_TYPE ? (
+            {chat.abilities.rename ? (
               <>
                 <BaseErrors messages={form.baseErrors} />
                 <form ref={formRef} onSubmit={submit} noValidate aria-busy={form.submitting}>

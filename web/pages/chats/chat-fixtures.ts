@@ -1,6 +1,7 @@
 import { GROUP_CHAT_TYPE } from '../../../common/constants.ts';
 import {
   ONE_ON_ONE_CHAT_TYPE,
+  type ChatAbilities,
   type ChatDetail,
   type ChatPartyEntry,
   type ChatSummary,
@@ -13,6 +14,22 @@ import { respond, testParty, testUser } from '../../test/fixtures.ts';
 export const me = testUser().party;
 export const bill = testParty(42, 'Bill Harper');
 export const ann = testParty(43, 'Ann Lee');
+
+/**
+ * What the server answers a current member may do with a chat of this type (policies/chats.ts
+ * `chatAbilities`): a group's actions on a group only.
+ */
+export function testChatAbilities(type: ChatSummary['type']): ChatAbilities {
+  const group = type === GROUP_CHAT_TYPE;
+  return {
+    send: true,
+    hide: true,
+    list_members: group,
+    add_member: group,
+    rename: group,
+    leave: group,
+  };
+}
 
 /** A 1-on-1 with Bill unless overridden, last active at `at`. */
 export function testChatSummary(id: number, overrides: Partial<ChatSummary> = {}): ChatSummary {
@@ -30,6 +47,7 @@ export function testChatSummary(id: number, overrides: Partial<ChatSummary> = {}
     last_activity_summary: 'Bill: See you on Tuesday',
     last_chat_message_id: id * 10,
     unseen_count: 0,
+    abilities: testChatAbilities(overrides.type ?? ONE_ON_ONE_CHAT_TYPE),
     ...overrides,
   };
 }
@@ -57,6 +75,7 @@ export function testChatDetail(id: number, overrides: Partial<ChatDetail> = {}):
     party_count: 3,
     chat_messages: [],
     has_more: false,
+    abilities: testChatAbilities(overrides.type ?? GROUP_CHAT_TYPE),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { ChatAbilities } from '../../../../common/schemas/chat.ts';
 import {
   ADD_A_MEMBER,
   CHAT_MENU,
@@ -21,19 +22,20 @@ import {
 import { chatAddMemberPath, chatEditPath, chatMembersPath } from '../../../paths.ts';
 
 /**
- * The header menu (CHAT-24..27, PERM-17): a group chat offers List Members, Add a Member, Rename
- * and Leave; any chat not yet hidden offers Hide. Hide and Leave ask first (the page's handlers).
+ * The header menu (CHAT-24..27, PERM-17): each item the chat's `abilities` allow, as the server
+ * decides them (List Members, Add a Member, Rename and Leave for a group); Hide while the chat
+ * is not hidden yet. Hide and Leave ask first (the page's handlers).
  */
 export function ChatMenu({
   chatId,
-  group,
+  abilities,
   hidden,
   busy,
   onHide,
   onLeave,
 }: {
   chatId: number;
-  group: boolean;
+  abilities: ChatAbilities;
   hidden: boolean;
   busy: boolean;
   onHide: () => void;
@@ -45,7 +47,9 @@ export function ChatMenu({
   useWindowEvent('keydown', (event) => {
     if (event.key === 'Escape') close();
   });
-  if (!group && hidden) return null;
+  const hide = abilities.hide && !hidden;
+  const { list_members, add_member, rename, leave } = abilities;
+  if (!list_members && !add_member && !rename && !hide && !leave) return null;
   const item = { size: 'lg', variant: 'subtle', justify: 'flex-start', fullWidth: true } as const;
   return (
     // A plain list of links and buttons in a popover rather than an ARIA menu: the same keys as
@@ -75,35 +79,37 @@ export function ChatMenu({
       </Popover.Target>
       <Popover.Dropdown p={6} aria-label={CHAT_MENU} data-testid="chat-menu-items">
         <Stack gap={2}>
-          {group ? (
-            <>
-              <Button
-                {...item}
-                component={Link}
-                to={chatMembersPath(chatId)}
-                leftSection={<IconUsers size={22} aria-hidden="true" />}
-              >
-                {LIST_MEMBERS}
-              </Button>
-              <Button
-                {...item}
-                component={Link}
-                to={chatAddMemberPath(chatId)}
-                leftSection={<IconUserPlus size={22} aria-hidden="true" />}
-              >
-                {ADD_A_MEMBER}
-              </Button>
-              <Button
-                {...item}
-                component={Link}
-                to={chatEditPath(chatId)}
-                leftSection={<IconEdit size={22} aria-hidden="true" />}
-              >
-                {RENAME}
-              </Button>
-            </>
+          {abilities.list_members ? (
+            <Button
+              {...item}
+              component={Link}
+              to={chatMembersPath(chatId)}
+              leftSection={<IconUsers size={22} aria-hidden="true" />}
+            >
+              {LIST_MEMBERS}
+            </Button>
           ) : null}
-          {hidden ? null : (
+          {abilities.add_member ? (
+            <Button
+              {...item}
+              component={Link}
+              to={chatAddMemberPath(chatId)}
+              leftSection={<IconUserPlus size={22} aria-hidden="true" />}
+            >
+              {ADD_A_MEMBER}
+            </Button>
+          ) : null}
+          {abilities.rename ? (
+            <Button
+              {...item}
+              component={Link}
+              to={chatEditPath(chatId)}
+              leftSection={<IconEdit size={22} aria-hidden="true" />}
+            >
+              {RENAME}
+            </Button>
+          ) : null}
+          {hide ? (
             <Button
               {...item}
               leftSection={<IconEyeOff size={22} aria-hidden="true" />}
@@ -114,8 +120,8 @@ export function ChatMenu({
             >
               {HIDE}
             </Button>
-          )}
-          {group ? (
+          ) : null}
+          {abilities.leave ? (
             <Button
               {...item}
               color="red"

@@ -32,6 +32,7 @@ import {
   presentOfficerPositions,
 } from '../presenters/club.ts';
 import type { ClubSummaryRow } from '../presenters/club.ts';
+import { eventWithAbilities } from './calendar-event-records.ts';
 import { nextClubEvent } from './calendar-events.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
@@ -291,7 +292,9 @@ export async function getClubBySubdomain(
         .orderBy('rank')
         .orderBy('id')
         .execute(),
-      nextClubEvent(ctx, member, row.id),
+      nextClubEvent(ctx, member, row.id).then(
+        (event) => event && eventWithAbilities(ctx, member, event),
+      ),
       latestClubPost(ctx, member, row.id),
     ]);
   const isMember = standing.memberClubIds.has(row.id);

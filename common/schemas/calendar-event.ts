@@ -65,6 +65,18 @@ export const calendarEventClubSchema = z.object({
 export const calendarEventDescriptionSchema = z.object({ id: z.number().int(), body: z.string() });
 
 /**
+ * What the member asking may do with an event (D58), as the policies guarding the writes answer
+ * (server/policies/calendar-events.ts): `edit` (PERM-13); `delete` (PERM-14) only while comments
+ * are off or none exist; `announce` (CAL-21, PERM-07) only while the event is not announced.
+ */
+export const calendarEventAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  announce: z.boolean(),
+});
+export type CalendarEventAbilities = z.infer<typeof calendarEventAbilitiesSchema>;
+
+/**
  * Calendar event (§3). `start_time` and `end_time` are epoch ms; the `local_*` and `*_string`
  * fields are in the event's own zone (`time_zone_id`), dates as MM/DD/YYYY, times as labels
  * like `1:00pm` (AMB-33: shown as given). `calendar_id` is the club's id: a lodge has one
@@ -97,6 +109,7 @@ export const calendarEventSchema = z.object({
   calendar_event_description_id: z.number().int(),
   event_attendee: ownEventAttendeeSchema.nullable(),
   event_attendance_counts: eventAttendanceCountsSchema,
+  abilities: calendarEventAbilitiesSchema,
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 

@@ -13,6 +13,24 @@ export const COMMENT_MAX_LENGTH = 5_000;
 export const MAX_COMMENT_DEPTH = 50;
 
 /**
+ * What the member asking may do with a comment (D58): the `can_*` answers again, under the name
+ * every post, event and comment uses for them.
+ */
+export interface CommentAbilities {
+  edit: boolean;
+  hide: boolean;
+  unhide: boolean;
+  delete: boolean;
+}
+
+export const commentAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  hide: z.boolean(),
+  unhide: z.boolean(),
+  delete: z.boolean(),
+});
+
+/**
  * A comment as the spec gives it (§3 Comment): replies nest in `children` to any depth (CMT-01);
  * `is_hidden` is 1 when hidden (CMT-09); `elapsed_time` is the server's text, shown as given
  * (AMB-30). `can_*` say what this member may do with it (PERM-10, PERM-11), so the screen and
@@ -34,6 +52,7 @@ export interface Comment {
   /** Only on a hidden comment: admin or author (PERM-10). */
   can_unhide: boolean;
   can_delete: boolean;
+  abilities: CommentAbilities;
   children: Comment[];
 }
 
@@ -57,6 +76,7 @@ export const commentSchema: z.ZodType<Comment> = z
       can_hide: z.boolean(),
       can_unhide: z.boolean(),
       can_delete: z.boolean(),
+      abilities: commentAbilitiesSchema,
       children: z.array(commentSchema),
     }),
   )

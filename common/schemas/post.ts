@@ -74,6 +74,14 @@ export const postClubSchema = z.object({
   avatar: avatarSchema.nullable(),
 });
 
+/**
+ * What the member asking may do with a post (D58): the answers of the policies that guard
+ * PUT and DELETE /posts/{id} (server/policies/posts.ts), so the screen offers only what the
+ * server would take.
+ */
+export const postAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type PostAbilities = z.infer<typeof postAbilitiesSchema>;
+
 /** Post (§3); the stored access is sent as is (member posts to a lodge: CLUB with the club). */
 export const postSchema = z.object({
   id: z.number().int(),
@@ -90,6 +98,7 @@ export const postSchema = z.object({
   allows_comments: z.boolean(),
   comment_container: z.object({ id: z.number().int(), comment_count: z.number().int() }),
   appeal_post_task_token_url: z.string().nullable(),
+  abilities: postAbilitiesSchema,
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import { VISITOR } from '../auth/actor.ts';
 import type { Access } from '../db/schema.ts';
 import {
+  calendarEventAbilities,
   mayAnnounceCalendarEvent,
   mayChangeRsvp,
   mayCreateCalendarEvent,
@@ -82,5 +83,68 @@ describe('mayDeleteCalendarEvent (§6: only while comments are off or none exist
     expect(mayDeleteCalendarEvent(member, event('PUBLIC'), comments, inLodge)).toBe(allowed);
     expect(mayDeleteCalendarEvent(admin, event('PUBLIC'), comments, new Set())).toBe(allowed);
     expect(mayDeleteCalendarEvent(member, event('PUBLIC'), comments, elsewhere)).toBe(false);
+  });
+});
+
+// The cases web/pages/calendar/event-permissions.test.ts asserted on the browser's copy of the
+// rules, asked now of the abilities every event is sent with (D58).
+describe('calendarEventAbilities (PERM-13, PERM-14, CAL-21, PERM-07)', () => {
+  const L2 = 22;
+  const webmasterOfL2: Actor = { kind: 'member', userId: 30, partyId: 30, isAdmin: false };
+  const webmasterClubs = new Set([L2]);
+  const none = new Set<number>();
+  const l2Event = { clubId: L2 };
+  // The member's own lodge (11), of which nobody here is webmaster.
+  const otherEvent = { clubId: 11 };
+  const fresh = { allowsComments: true, commentCount: 0, announced: false };
+  const abilities = (
+    actor: Actor,
+    event: { clubId: number },
+    state: Partial<typeof fresh> = {},
+    clubs: ReadonlySet<number> = webmasterClubs,
+  ) => calendarEventAbilities(actor, event, { ...fresh, ...state }, clubs);
+
+  it('edit: an admin and a webmaster of the event’s lodge', () => {
+    expect(abilities(admin, l2Event, {}, none).edit).toBe(true);
+    expect(abilities(webmasterOfL2, l2Event).edit).toBe(true);
+  });
+
+  it('edit: not a webmaster of another lodge, a member of the lodge, or nobody signed in', () => {
+    expect(abilities(webmasterOfL2, otherEvent).edit).toBe(false);
+    expect(abilities(member, otherEvent, {}, none).edit).toBe(false);
+    expect(abilities(VISITOR, l2Event, {}, none).edit).toBe(false);
+  });
+
+  it('delete: with no comments, or with comments off', () => {
+    expect(abilities(webmasterOfL2, l2Event).delete).toBe(true);
+    const off = { allowsComments: false, commentCount: 3 };
+    expect(abilities(webmasterOfL2, l2Event, off).delete).toBe(true);
+    expect(abilities(admin, l2Event, off, none).delete).toBe(true);
+  });
+
+  it('delete: not once a comment exists, even for an admin', () => {
+    const commented = { commentCount: 1 };
+    expect(abilities(webmasterOfL2, l2Event, commented).delete).toBe(false);
+    expect(abilities(admin, l2Event, commented, none).delete).toBe(false);
+  });
+
+  it('delete: not for those who may not edit', () => {
+    expect(abilities(member, otherEvent, {}, none).delete).toBe(false);
+    expect(abilities(webmasterOfL2, otherEvent).delete).toBe(false);
+  });
+
+  it('announce: the lodge’s webmaster and an admin while the event is not announced', () => {
+    expect(abilities(webmasterOfL2, l2Event, { announced: false }).announce).toBe(true);
+    expect(abilities(admin, l2Event, { announced: false }, none).announce).toBe(true);
+  });
+
+  it('announce: not once announced', () => {
+    expect(abilities(webmasterOfL2, l2Event, { announced: true }).announce).toBe(false);
+    expect(abilities(admin, l2Event, { announced: true }, none).announce).toBe(false);
+  });
+
+  it('announce: never a member, nor a webmaster of another lodge', () => {
+    expect(abilities(member, otherEvent, { announced: false }, none).announce).toBe(false);
+    expect(abilities(webmasterOfL2, otherEvent, { announced: false }).announce).toBe(false);
   });
 });

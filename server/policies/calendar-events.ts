@@ -47,7 +47,7 @@ export function mayCreateCalendarEvent(
 /** Edit an event (§6 Event edit): an admin or a webmaster of the event's lodge. */
 export function mayEditCalendarEvent(
   actor: Actor,
-  event: CalendarEventFacts,
+  event: Pick<CalendarEventFacts, 'clubId'>,
   webmasterClubIds: ReadonlySet<number>,
 ): boolean {
   if (actor.kind !== 'member') return false;
@@ -66,7 +66,7 @@ export interface EventCommentFacts {
  */
 export function mayDeleteCalendarEvent(
   actor: Actor,
-  event: CalendarEventFacts,
+  event: Pick<CalendarEventFacts, 'clubId'>,
   comments: EventCommentFacts,
   webmasterClubIds: ReadonlySet<number>,
 ): boolean {
@@ -77,8 +77,26 @@ export function mayDeleteCalendarEvent(
 /** Announce an event to its lodge (AMB-06, PERM-07): an admin or a webmaster of the lodge. */
 export function mayAnnounceCalendarEvent(
   actor: Actor,
-  event: CalendarEventFacts,
+  event: Pick<CalendarEventFacts, 'clubId'>,
   webmasterClubIds: ReadonlySet<number>,
 ): boolean {
   return mayEditCalendarEvent(actor, event, webmasterClubIds);
+}
+
+/**
+ * What the member may do with an event (D58), sent with each event: the answers that guard
+ * PUT, DELETE and announce. Announce is offered only while the event is not announced: the
+ * server takes a second one idempotently (it changes nothing), so there is nothing to offer.
+ */
+export function calendarEventAbilities(
+  actor: Actor,
+  event: Pick<CalendarEventFacts, 'clubId'>,
+  state: EventCommentFacts & { readonly announced: boolean },
+  webmasterClubIds: ReadonlySet<number>,
+): { edit: boolean; delete: boolean; announce: boolean } {
+  return {
+    edit: mayEditCalendarEvent(actor, event, webmasterClubIds),
+    delete: mayDeleteCalendarEvent(actor, event, state, webmasterClubIds),
+    announce: !state.announced && mayAnnounceCalendarEvent(actor, event, webmasterClubIds),
+  };
 }

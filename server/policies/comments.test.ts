@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../auth/actor.ts';
 import { VISITOR } from '../auth/actor.ts';
 import {
+  commentAbilities,
   mayComment,
   mayDeleteComment,
   mayEditComment,
@@ -67,5 +68,35 @@ describe('comment policies (PERM-10, PERM-11, CMT-10, AMB-34)', () => {
     expect(maySeeHiddenCommentText(admin, hidden)).toBe(true);
     expect(maySeeHiddenCommentText(other, hidden)).toBe(false);
     expect(maySeeHiddenCommentText(VISITOR, hidden)).toBe(false);
+  });
+});
+
+describe('commentAbilities (D58): the can_* answers under one name', () => {
+  it('repeats edit, hide, unhide and delete for every kind of comment and member', () => {
+    const comments = [
+      comment(),
+      comment({ isHidden: true }),
+      comment({ hasReplies: true }),
+      comment({ isHidden: true, hasReplies: true }),
+    ];
+    for (const actor of [author, other, admin, VISITOR]) {
+      for (const facts of comments) {
+        expect(commentAbilities(actor, facts)).toEqual({
+          edit: mayEditComment(actor, facts),
+          hide: mayHideComment(actor, facts),
+          unhide: mayUnhideComment(actor, facts),
+          delete: mayDeleteComment(actor, facts),
+        });
+      }
+    }
+  });
+
+  it('gives the author of a hidden comment with replies only Unhide', () => {
+    expect(commentAbilities(author, comment({ isHidden: true, hasReplies: true }))).toEqual({
+      edit: false,
+      hide: false,
+      unhide: true,
+      delete: false,
+    });
   });
 });

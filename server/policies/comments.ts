@@ -63,3 +63,16 @@ export function mayDeleteComment(actor: Actor, comment: CommentFacts): boolean {
   if (actor.kind !== 'member') return false;
   return actor.isAdmin || (actor.partyId === comment.partyId && !comment.hasReplies);
 }
+
+/** What the member may do with a comment (D58): the `can_*` answers, as every record names them. */
+export function commentAbilities(
+  actor: Actor,
+  comment: CommentFacts,
+): { edit: boolean; hide: boolean; unhide: boolean; delete: boolean } {
+  return {
+    edit: mayEditComment(actor, comment),
+    hide: mayHideComment(actor, comment),
+    unhide: mayUnhideComment(actor, comment),
+    delete: mayDeleteComment(actor, comment),
+  };
+}

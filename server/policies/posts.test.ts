@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../auth/actor.ts';
 import type { Access, PostType } from '../db/schema.ts';
 import { VISITOR } from '../auth/actor.ts';
-import { mayDeletePost, mayEditPost, mayPostAsClub, mayViewPost } from './posts.ts';
+import { mayDeletePost, mayEditPost, mayPostAsClub, mayViewPost, postAbilities } from './posts.ts';
 import type { PostFacts, ViewerFacts } from './posts.ts';
 
 const LODGE = 10;
@@ -83,5 +83,60 @@ describe('mayPostAsClub (PERM-05)', () => {
     expect(mayPostAsClub(other, LODGE, new Set([OTHER_LODGE]))).toBe(false);
     expect(mayPostAsClub(admin, LODGE, new Set())).toBe(false);
     expect(mayPostAsClub(VISITOR, LODGE, new Set([LODGE]))).toBe(false);
+  });
+});
+
+// The cases web/pages/news/post-permissions.test.ts asserted on the browser's copy of the rule,
+// asked now of the abilities every post is sent with (D58).
+describe('postAbilities (PERM-12): what the detail view offers', () => {
+  const L1 = 11;
+  const L2 = 22;
+  const webmasterOfL2: Actor = { kind: 'member', userId: 30, partyId: 30, isAdmin: false };
+  const webmasterClubs = new Set([L2]);
+  const member7: Actor = { kind: 'member', userId: 7, partyId: 7, isAdmin: false };
+  const none = new Set<number>();
+  const lodgePost = (clubId: number, by: number | null): PostFacts => ({
+    type: 'ClubPost',
+    access: 'PUBLIC',
+    clubId,
+    partyId: by,
+  });
+  const memberPost = (clubId: number | null, by: number): PostFacts => ({
+    type: 'PartyPost',
+    access: clubId === null ? 'ALL_FOLLOWERS' : 'CLUB',
+    clubId,
+    partyId: by,
+  });
+  const both = (value: boolean) => ({ edit: value, delete: value });
+
+  it('lets the author edit and delete', () => {
+    expect(postAbilities(member7, memberPost(null, 7), none)).toEqual(both(true));
+    expect(postAbilities(member7, memberPost(L1, 7), none)).toEqual(both(true));
+  });
+
+  it('lets an admin change anyone’s post, lodge or member post', () => {
+    expect(postAbilities(admin, lodgePost(L2, 99), none)).toEqual(both(true));
+    expect(postAbilities(admin, memberPost(L2, 99), none)).toEqual(both(true));
+    expect(postAbilities(admin, memberPost(null, 99), none)).toEqual(both(true));
+  });
+
+  it('lets a webmaster change the lodge posts of their lodge, and only of their lodge', () => {
+    expect(postAbilities(webmasterOfL2, lodgePost(L2, 99), webmasterClubs)).toEqual(both(true));
+    expect(postAbilities(webmasterOfL2, lodgePost(L1, 99), webmasterClubs)).toEqual(both(false));
+    expect(postAbilities(webmasterOfL2, memberPost(null, 99), webmasterClubs)).toEqual(both(false));
+  });
+
+  it('does not let a webmaster change a member’s post addressed to their lodge', () => {
+    expect(postAbilities(webmasterOfL2, memberPost(L2, 99), webmasterClubs)).toEqual(both(false));
+  });
+
+  it('refuses an ordinary member, even one of the post’s lodge', () => {
+    expect(postAbilities(member7, lodgePost(L1, 99), none)).toEqual(both(false));
+    expect(postAbilities(member7, memberPost(L1, 99), none)).toEqual(both(false));
+    expect(postAbilities(member7, lodgePost(L1, null), none)).toEqual(both(false));
+  });
+
+  it('refuses when nobody is signed in', () => {
+    expect(postAbilities(VISITOR, memberPost(L1, 7), none)).toEqual(both(false));
   });
 });

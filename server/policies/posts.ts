@@ -24,7 +24,7 @@ export interface ViewerFacts {
 /**
  * Who sees a post (issue 4): the author and admins always; a lodge post by its access; a member
  * post to 'All followers' by the author's followers and lodge-mates; a member post to a lodge by
- * that lodge's members. The feed (services/post-feed.ts) and the lodge list (services/posts.ts)
+ * that lodge's members. The feed (db/posts-feed.ts) and the lodge list (db/posts.ts)
  * mirror this rule in SQL.
  */
 export function mayViewPost(actor: Actor, post: PostFacts, viewer: ViewerFacts): boolean {
@@ -72,4 +72,19 @@ export function mayPostAsClub(
 /** Any signed-in member may write a member post (PERM-02). */
 export function mayCreatePost(actor: Actor): boolean {
   return actor.kind === 'member';
+}
+
+/**
+ * What the member may do with a post (D58), sent with each post: the same answers that guard
+ * PUT and DELETE /posts/{id}, so the browser keeps no copy of the rule.
+ */
+export function postAbilities(
+  actor: Actor,
+  post: PostFacts,
+  webmasterClubIds: ReadonlySet<number>,
+): { edit: boolean; delete: boolean } {
+  return {
+    edit: mayEditPost(actor, post, webmasterClubIds),
+    delete: mayDeletePost(actor, post, webmasterClubIds),
+  };
 }

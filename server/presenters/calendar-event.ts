@@ -1,5 +1,6 @@
 import type {
   CalendarEvent,
+  CalendarEventAbilities,
   CalendarEventDetail,
   EventAttendanceCounts,
   EventAttendee,
@@ -47,7 +48,21 @@ export interface CalendarEventExtras {
   description: string;
   /** The times in the event's zone (common/event-time.ts eventLocalFields). */
   local: EventLocalFields;
+  /** What the member may do with it (D58); left out, none until `withEventAbilities`. */
+  abilities?: CalendarEventAbilities;
 }
+
+/**
+ * The abilities of an event presented without them. The calendar's reads present their pages
+ * without the viewer's standing; services/calendar-event-records.ts `withEventAbilities` puts
+ * the policies' answers in before any event is sent, so a missed place offers nothing rather
+ * than too much.
+ */
+export const NO_EVENT_ABILITIES: CalendarEventAbilities = {
+  edit: false,
+  delete: false,
+  announce: false,
+};
 
 /** The counts an event keeps (calendar_events.yes_count...): members going and not, guests. */
 export function presentAttendanceCounts(row: {
@@ -96,6 +111,7 @@ export function presentCalendarEvent(
     calendar_event_description_id: row.calendar_event_description_id,
     event_attendee: extras.attendee,
     event_attendance_counts: presentAttendanceCounts(row),
+    abilities: extras.abilities ?? NO_EVENT_ABILITIES,
   };
 }
 

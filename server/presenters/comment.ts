@@ -2,13 +2,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime.js';
 import type { Comment, CommentContainer } from '../../common/schemas/comment.ts';
 import type { Actor } from '../auth/actor.ts';
-import {
-  mayDeleteComment,
-  mayEditComment,
-  mayHideComment,
-  maySeeHiddenCommentText,
-  mayUnhideComment,
-} from '../policies/comments.ts';
+import { commentAbilities, maySeeHiddenCommentText } from '../policies/comments.ts';
 import type { CommentFacts } from '../policies/comments.ts';
 import { presentAuthor, type AuthorColumns } from './party.ts';
 
@@ -68,6 +62,7 @@ export function presentCommentTree(
       hasReplies: children.length > 0,
     };
     const party = presentAuthor(row.party_id, row);
+    const abilities = commentAbilities(actor, facts);
     return {
       id: row.id,
       comment: facts.isHidden && !maySeeHiddenCommentText(actor, facts) ? '' : row.body,
@@ -77,10 +72,11 @@ export function presentCommentTree(
       elapsed_time: elapsedTime(row.created_at, now),
       created_at: row.created_at,
       is_hidden: facts.isHidden ? 1 : 0,
-      can_edit: mayEditComment(actor, facts),
-      can_hide: mayHideComment(actor, facts),
-      can_unhide: mayUnhideComment(actor, facts),
-      can_delete: mayDeleteComment(actor, facts),
+      can_edit: abilities.edit,
+      can_hide: abilities.hide,
+      can_unhide: abilities.unhide,
+      can_delete: abilities.delete,
+      abilities,
       children,
     };
   };

@@ -1,4 +1,4 @@
-import type { Photo, Post, PostBody } from '../../common/schemas/post.ts';
+import type { Photo, Post, PostAbilities, PostBody } from '../../common/schemas/post.ts';
 import type { Access, PostType } from '../db/schema.ts';
 import { mediaUrl, presentAvatar } from './media.ts';
 import { presentAuthor, type AuthorColumns } from './party.ts';
@@ -39,7 +39,12 @@ export function presentPhoto(row: PhotoRow): Photo {
   };
 }
 
-export function presentPost(row: PostRow, photos: readonly PhotoRow[]): Post {
+/** `abilities` are the post policies' answers for the member asking (D58). */
+export function presentPost(
+  row: PostRow,
+  photos: readonly PhotoRow[],
+  abilities: PostAbilities,
+): Post {
   const club =
     row.club_id !== null && row.club_name !== null && row.club_subdomain !== null
       ? {
@@ -65,6 +70,7 @@ export function presentPost(row: PostRow, photos: readonly PhotoRow[]): Post {
     allows_comments: row.allows_comments === 1,
     comment_container: { id: row.comment_container_id, comment_count: row.comment_count },
     appeal_post_task_token_url: row.appeal_post_task_token_url,
+    abilities,
   };
 }
 

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { NO_SUCH_COMMENT, NO_SUCH_COMMENTS } from '../../common/messages.ts';
 import { displayName } from '../../common/display-name.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
@@ -9,8 +8,6 @@ import {
   COMMENT_PARENT_NOT_HERE,
   COMMENT_WITH_REPLIES_NOT_DELETABLE,
   COMMENTS_CLOSED,
-  commentedOnYourEventNotice,
-  commentedOnYourPostNotice,
   repliedToYourCommentNotice,
 } from '../../common/messages.ts';
 import { MAX_COMMENT_DEPTH } from '../../common/schemas/comment.ts';
@@ -19,13 +16,26 @@ import type {
   CreateCommentRequest,
   UpdateCommentRequest,
 } from '../../common/schemas/comment.ts';
-import { currentClubIdsOf } from '../db/memberships.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
-import type { Access, Database } from '../db/schema.ts';
+import {
+  accountOfParty,
+  addToContainerCount,
+  commentById,
+  commentLinksOfContainer,
+  commentsOfContainer,
+  containerCount,
+  deleteComments,
+  hasReplies,
+  insertComment,
+  partyNames,
+  updateCommentRow,
+  type CommentRecord,
+} from '../db/comments.ts';
+import { touchRecord } from '../db/content.ts';
+import type { Database } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
-import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
-import type { CalendarEventFacts } from '../policies/calendar-events.ts';
 import {
   mayComment,
   mayDeleteComment,
@@ -34,118 +44,40 @@ import {
 } from '../policies/comments.ts';
 import type { CommentFacts } from '../policies/comments.ts';
 import { presentCommentContainer, presentCommentTree } from '../presenters/comment.ts';
+import { COMMENT_OWNERS } from './comment-owner-registry.ts';
+import type { CommentOwner } from './comment-owners.ts';
 import type { ServiceContext } from './context.ts';
 import { publishAll } from '../realtime/bus.ts';
-import { addCommentNotice, removeCommentNotices } from './notices.ts';
-import type { CommentOwnerType } from './notices.ts';
-import { assertPostVisible } from './posts.ts';
+import { addCommentNotice, removeCommentNotices } from './unguarded/notices.ts';
 
 // ---- The thread: a container and the post or event that owns it -------------------------
 
 interface Thread {
   containerId: number;
-  ownerType: CommentOwnerType;
-  ownerId: number;
-  /** Who gets the notice of a new top-level comment. */
-  ownerAuthorId: number | null;
-  /** The post's subject or the event's name, for notices; null for a member post. */
-  title: string | null;
-  allowsComments: boolean;
-  /** The event's facts for mayViewCalendarEvent; null for a post. */
-  event: CalendarEventFacts | null;
+  owner: CommentOwner;
 }
 
 /**
  * The container if it exists and the member may see its owner; otherwise a 404, never a 403,
- * exactly as for the post or event itself. A post is checked by the posts service's own rule
- * (assertPostVisible: policies/posts.ts mayViewPost); an event by mayViewCalendarEvent.
+ * exactly as for the post or event itself. The owner is found through the registry
+ * (comment-owner-registry.ts), and seen by its own area's rule.
  */
 async function loadThread(
   ctx: ServiceContext,
   actor: Member,
   containerId: number,
 ): Promise<Thread> {
-  const row = await ctx.db
-    .selectFrom('comment_containers as cc')
-    .leftJoin('posts as p', 'p.comment_container_id', 'cc.id')
-    .leftJoin('calendar_events as e', 'e.comment_container_id', 'cc.id')
-    .select([
-      'cc.id',
-      'p.id as post_id',
-      'p.party_id as post_party_id',
-      'p.subject as post_subject',
-      'p.allows_comments as post_allows_comments',
-      'e.id as event_id',
-      'e.party_id as event_party_id',
-      'e.club_id as event_club_id',
-      'e.access as event_access',
-      'e.name as event_name',
-      'e.allows_comments as event_allows_comments',
-    ])
-    .where('cc.id', '=', containerId)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError(NO_SUCH_COMMENTS);
-
-  if (row.post_id !== null) {
-    // Throws the 404 when the member may not see the post.
-    await assertPostVisible(ctx, actor, row.post_id);
-    return {
-      containerId: row.id,
-      ownerType: 'Post',
-      ownerId: row.post_id,
-      ownerAuthorId: row.post_party_id,
-      title: row.post_subject,
-      allowsComments: row.post_allows_comments === 1,
-      event: null,
-    };
-  }
-  if (row.event_id !== null && row.event_club_id !== null && row.event_access !== null) {
-    const event: CalendarEventFacts = {
-      clubId: row.event_club_id,
-      partyId: row.event_party_id,
-      access: row.event_access satisfies Access,
-    };
-    if (!mayViewCalendarEvent(actor, event, await currentClubIdsOf(ctx.db, actor.partyId))) {
-      throw new NotFoundError(NO_SUCH_COMMENTS);
-    }
-    return {
-      containerId: row.id,
-      ownerType: 'CalendarEvent',
-      ownerId: row.event_id,
-      ownerAuthorId: row.event_party_id,
-      title: row.event_name,
-      allowsComments: row.event_allows_comments === 1,
-      event,
-    };
-  }
-  // A container nobody owns (left over): nothing to show.
-  throw new NotFoundError(NO_SUCH_COMMENTS);
+  const found = await Promise.all(
+    COMMENT_OWNERS.map((kind) => kind.ownerOfContainer(ctx, containerId)),
+  );
+  const owner = found.find((candidate) => candidate !== undefined);
+  // No container, or one nobody owns (left over): nothing to show.
+  if (!owner) throw new NotFoundError(NO_SUCH_COMMENTS);
+  if (!(await owner.visibleTo(ctx, actor))) throw new NotFoundError(owner.hiddenMessage);
+  return { containerId, owner };
 }
 
 // ---- Reading -----------------------------------------------------------------------------
-
-function selectComments(db: Kysely<Database>, containerId: number) {
-  return db
-    .selectFrom('comments as c')
-    .innerJoin('parties as a', 'a.id', 'c.party_id')
-    .select([
-      'c.id',
-      'c.parent_id',
-      'c.party_id',
-      'c.body',
-      'c.is_hidden',
-      'c.created_at',
-      'a.first_name as author_first_name',
-      'a.middle_name as author_middle_name',
-      'a.last_name as author_last_name',
-      'a.suffix as author_suffix',
-      'a.preferred_name as author_preferred_name',
-      'a.avatar_medium_key as author_avatar_medium_key',
-    ])
-    .where('c.comment_container_id', '=', containerId)
-    .orderBy('c.created_at')
-    .orderBy('c.id');
-}
 
 /** The container with its whole tree: one query for the count, one for every comment. */
 async function containerAnswer(
@@ -154,12 +86,8 @@ async function containerAnswer(
   thread: Thread,
 ): Promise<{ comment_container: CommentContainer }> {
   const [container, rows] = await Promise.all([
-    ctx.db
-      .selectFrom('comment_containers')
-      .select(['id', 'comment_count'])
-      .where('id', '=', thread.containerId)
-      .executeTakeFirst(),
-    selectComments(ctx.db, thread.containerId).execute(),
+    containerCount(ctx.db, thread.containerId),
+    commentsOfContainer(ctx.db, thread.containerId),
   ]);
   if (!container) throw new NotFoundError(NO_SUCH_COMMENTS);
   const comments = presentCommentTree(rows, actor, Date.now());
@@ -167,8 +95,8 @@ async function containerAnswer(
     comment_container: presentCommentContainer(
       {
         id: container.id,
-        comment_count: Number(container.comment_count),
-        allows_comments: thread.allowsComments,
+        comment_count: container.comment_count,
+        allows_comments: thread.owner.allowsComments,
       },
       comments,
     ),
@@ -188,42 +116,16 @@ export async function getCommentContainer(
 
 // ---- One comment -------------------------------------------------------------------------
 
-interface CommentRecord {
-  id: number;
-  comment_container_id: number;
-  parent_id: number | null;
-  party_id: number;
-  is_hidden: number;
-}
-
-async function findComment(ctx: ServiceContext, id: number): Promise<CommentRecord | undefined> {
-  return ctx.db
-    .selectFrom('comments')
-    .select(['id', 'comment_container_id', 'parent_id', 'party_id', 'is_hidden'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** The comment and its thread, if it exists and the member may see its post or event. */
 async function loadComment(
   ctx: ServiceContext,
   actor: Member,
   id: number,
 ): Promise<{ comment: CommentRecord; thread: Thread }> {
-  const comment = await findComment(ctx, id);
+  const comment = await commentById(ctx.db, id);
   if (!comment) throw new NotFoundError(NO_SUCH_COMMENT);
   const thread = await loadThread(ctx, actor, comment.comment_container_id);
   return { comment, thread };
-}
-
-async function hasReplies(ctx: ServiceContext, id: number): Promise<boolean> {
-  const reply = await ctx.db
-    .selectFrom('comments')
-    .select('id')
-    .where('parent_id', '=', id)
-    .limit(1)
-    .executeTakeFirst();
-  return reply !== undefined;
 }
 
 function factsOf(comment: CommentRecord, replies: boolean): CommentFacts {
@@ -233,12 +135,7 @@ function factsOf(comment: CommentRecord, replies: boolean): CommentFacts {
 // ---- Writing -----------------------------------------------------------------------------
 
 async function nameOf(ctx: ServiceContext, partyId: number): Promise<string> {
-  const party = await ctx.db
-    .selectFrom('parties')
-    .select(['first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
-    .where('id', '=', partyId)
-    .executeTakeFirstOrThrow();
-  return displayName(party);
+  return displayName(await partyNames(ctx.db, partyId));
 }
 
 /**
@@ -246,36 +143,9 @@ async function nameOf(ctx: ServiceContext, partyId: number): Promise<string> {
  * (it can read nothing, so it is told nothing).
  */
 async function memberOfParty(ctx: ServiceContext, partyId: number): Promise<Member | undefined> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'is_admin'])
-    .where('party_id', '=', partyId)
-    .orderBy('id')
-    .executeTakeFirst();
+  const user = await accountOfParty(ctx.db, partyId);
   if (!user) return undefined;
   return { kind: 'member', userId: user.id, partyId, isAdmin: user.is_admin === 1 };
-}
-
-/**
- * Whether this member may (still) see the thread's post or event, by the same rules as
- * loadThread: a notice must not tell someone about a thread they may no longer open (a reply
- * to the comment of a member who has since left the lodge of a lodge-only post).
- */
-async function maySeeThread(ctx: ServiceContext, member: Member, thread: Thread): Promise<boolean> {
-  if (thread.event !== null) {
-    return mayViewCalendarEvent(
-      member,
-      thread.event,
-      await currentClubIdsOf(ctx.db, member.partyId),
-    );
-  }
-  try {
-    await assertPostVisible(ctx, member, thread.ownerId);
-    return true;
-  } catch (error) {
-    if (error instanceof NotFoundError) return false;
-    throw error;
-  }
 }
 
 /**
@@ -289,17 +159,18 @@ async function noticeFor(
   thread: Thread,
   parent: CommentRecord | undefined,
 ): Promise<{ partyId: number; message: string } | undefined> {
-  const recipientId = parent ? parent.party_id : thread.ownerAuthorId;
+  const { owner } = thread;
+  const recipientId = parent ? parent.party_id : owner.authorId;
   if (recipientId === null || recipientId === actor.partyId) return undefined;
+  // A notice must not tell someone about a thread they may no longer open (a reply to the
+  // comment of a member who has since left the lodge of a lodge-only post).
   const recipient = await memberOfParty(ctx, recipientId);
-  if (!recipient || !(await maySeeThread(ctx, recipient, thread))) return undefined;
+  if (!recipient || !(await owner.visibleTo(ctx, recipient))) return undefined;
   const name = escapeHtml(await nameOf(ctx, actor.partyId));
-  const title = thread.title === null || thread.title === '' ? null : escapeHtml(thread.title);
-  let message: string;
-  if (parent) message = repliedToYourCommentNotice(name, title);
-  else if (thread.ownerType === 'CalendarEvent') {
-    message = commentedOnYourEventNotice(name, title ?? '');
-  } else message = commentedOnYourPostNotice(name, title);
+  const title = owner.title === null || owner.title === '' ? null : escapeHtml(owner.title);
+  const message = parent
+    ? repliedToYourCommentNotice(name, title)
+    : owner.commentedNotice(name, title);
   return { partyId: recipientId, message };
 }
 
@@ -331,11 +202,7 @@ async function assertParentTakesReply(
   containerId: number,
   parentId: number,
 ): Promise<void> {
-  const rows = await trx
-    .selectFrom('comments')
-    .select(['id', 'parent_id'])
-    .where('comment_container_id', '=', containerId)
-    .execute();
+  const rows = await commentLinksOfContainer(trx, containerId);
   if (!rows.some((row) => row.id === parentId)) {
     throw new ValidationError({ parent_id: [COMMENT_PARENT_NOT_HERE] });
   }
@@ -357,11 +224,11 @@ export async function createComment(
 ): Promise<{ comment_container: CommentContainer }> {
   const member = requireMember(actor);
   const thread = await loadThread(ctx, member, input.comment_container_id);
-  assertAllowed(mayComment(member, thread), COMMENTS_CLOSED);
+  assertAllowed(mayComment(member, thread.owner), COMMENTS_CLOSED);
   const parentId = input.parent_id ?? null;
   let parent: CommentRecord | undefined;
   if (parentId !== null) {
-    parent = await findComment(ctx, parentId);
+    parent = await commentById(ctx.db, parentId);
     if (!parent || parent.comment_container_id !== thread.containerId) {
       throw new ValidationError({ parent_id: [COMMENT_PARENT_NOT_HERE] });
     }
@@ -372,37 +239,20 @@ export async function createComment(
   const now = Date.now();
   const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
     // First, so that every write to this container's comments queues on its row.
-    await trx
-      .updateTable('comment_containers')
-      .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
-      .where('id', '=', thread.containerId)
-      .execute();
+    await addToContainerCount(trx, thread.containerId, 1);
     if (parentId !== null) await assertParentTakesReply(trx, thread.containerId, parentId);
-    const comment = await trx
-      .insertInto('comments')
-      .values({
-        comment_container_id: thread.containerId,
-        parent_id: parentId,
-        party_id: member.partyId,
-        body,
-        is_hidden: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const owner = thread.ownerType === 'Post' ? 'posts' : 'calendar_events';
-    await trx
-      .updateTable(owner)
-      .set({ last_activity_at: now })
-      .where('id', '=', thread.ownerId)
-      .execute();
+    const commentId = await insertComment(
+      trx,
+      { containerId: thread.containerId, parentId, partyId: member.partyId, body },
+      now,
+    );
+    await touchRecord(trx, thread.owner.tables, thread.owner.id, now);
     if (!notice) return null;
     return addCommentNotice(trx, {
       ...notice,
-      commentId: comment.id,
-      ownerType: thread.ownerType,
-      ownerId: thread.ownerId,
+      commentId,
+      ownerType: thread.owner.type,
+      ownerId: thread.owner.id,
       now,
     });
   });
@@ -430,11 +280,7 @@ export async function updateComment(
   if (input.comment_id !== undefined && input.comment_id !== id) {
     throw new ValidationError({ comment_id: [COMMENT_ID_MISMATCH] });
   }
-  await ctx.db
-    .updateTable('comments')
-    .set({ body: input.comment.trim(), updated_at: Date.now() })
-    .where('id', '=', id)
-    .execute();
+  await updateCommentRow(ctx.db, id, { body: input.comment.trim(), updated_at: Date.now() });
   return containerAnswer(ctx, member, thread);
 }
 
@@ -453,11 +299,7 @@ export async function setCommentHidden(
   assertAllowed(maySetCommentHidden(member, factsOf(comment, false)));
   const flag = hidden ? 1 : 0;
   if (comment.is_hidden !== flag) {
-    await ctx.db
-      .updateTable('comments')
-      .set({ is_hidden: flag, updated_at: Date.now() })
-      .where('id', '=', id)
-      .execute();
+    await updateCommentRow(ctx.db, id, { is_hidden: flag, updated_at: Date.now() });
   }
   return containerAnswer(ctx, member, thread);
 }
@@ -492,7 +334,7 @@ export async function deleteComment(
 ): Promise<{ comment_container: CommentContainer }> {
   const member = requireMember(actor);
   const { comment, thread } = await loadComment(ctx, member, id);
-  const facts = factsOf(comment, await hasReplies(ctx, id));
+  const facts = factsOf(comment, await hasReplies(ctx.db, id));
   const authorWithReplies = facts.hasReplies && comment.party_id === member.partyId;
   assertAllowed(
     mayDeleteComment(member, facts),
@@ -501,16 +343,8 @@ export async function deleteComment(
 
   const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
     // Take the container's row first: no reply can land under the comment while it goes.
-    await trx
-      .updateTable('comment_containers')
-      .set((eb) => ({ comment_count: eb.ref('comment_count') }))
-      .where('id', '=', thread.containerId)
-      .execute();
-    const rows = await trx
-      .selectFrom('comments')
-      .select(['id', 'parent_id'])
-      .where('comment_container_id', '=', thread.containerId)
-      .execute();
+    await addToContainerCount(trx, thread.containerId, 0);
+    const rows = await commentLinksOfContainer(trx, thread.containerId);
     if (!rows.some((row) => row.id === id)) throw new NotFoundError(NO_SUCH_COMMENT);
     const ids = subtreeOf(id, rows);
     // A reply written since the permission check turns the author's delete into a refusal.
@@ -520,12 +354,8 @@ export async function deleteComment(
     );
     const removedNotices = await removeCommentNotices(trx, ids, Date.now());
     // Deepest first is not needed: the replies' foreign key cascades, and every id is listed.
-    await trx.deleteFrom('comments').where('id', 'in', ids).execute();
-    await trx
-      .updateTable('comment_containers')
-      .set((eb) => ({ comment_count: eb('comment_count', '-', ids.length) }))
-      .where('id', '=', thread.containerId)
-      .execute();
+    await deleteComments(trx, ids);
+    await addToContainerCount(trx, thread.containerId, -ids.length);
     return removedNotices;
   });
   publishAll(ctx.bus, [noticeEvent]);

@@ -7,6 +7,13 @@
  * owner through its `PhotoLinks`.
  */
 import type { Kysely, Transaction } from 'kysely';
+import {
+  deletePhotoRows,
+  insertPhotoRow,
+  lockPhotoRows,
+  photoKeysOf,
+  unlinkedPhotoIds,
+} from '../db/content-photos.ts';
 import { tooManyNewPhotos } from '../../common/messages.ts';
 import type { PhotoAttributes } from '../../common/schemas/post.ts';
 import type { Database } from '../db/schema.ts';
@@ -93,21 +100,17 @@ export async function insertPhotoRows(
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const { image, fileName } of uploads) {
-    const row = await trx
-      .insertInto('photos')
-      .values({
-        storage_key: image.key,
-        medium_key: image.mediumKey,
-        content_type: image.contentType,
-        file_name: fileName,
-        width: image.width,
-        height: image.height,
-        party_id: partyId,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+    const id = await insertPhotoRow(trx, {
+      storage_key: image.key,
+      medium_key: image.mediumKey,
+      content_type: image.contentType,
+      file_name: fileName,
+      width: image.width,
+      height: image.height,
+      party_id: partyId,
+      created_at: now,
+    });
+    ids.push(id);
   }
   return ids;
 }
@@ -129,22 +132,6 @@ export async function withStoredUploads<T>(
   }
 }
 
-/** Storage keys of photo rows, read before the rows are deleted. */
-export async function photoKeys(
-  db: Kysely<Database> | Transaction<Database>,
-  photoIds: readonly number[],
-): Promise<string[]> {
-  if (photoIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('photos')
-    .select(['storage_key', 'medium_key'])
-    .where('id', 'in', photoIds)
-    .execute();
-  return rows.flatMap((row) =>
-    row.medium_key ? [row.storage_key, row.medium_key] : [row.storage_key],
-  );
-}
-
 /**
  * Deletes, inside a transaction, those of `photoIds` that nothing links to any more (a demo
  * picture may serve several posts and events); returns their keys for `deleteStoredFiles`.
@@ -160,35 +147,11 @@ export async function deleteUnlinkedPhotos(
     // Two transactions unlinking one shared photo would each still see the other's link under
     // READ COMMITTED and both keep it. Locking the photo first makes the second wait, and its
     // next statement (a new snapshot) sees the first one's change.
-    await trx.selectFrom('photos').select('id').where('id', 'in', photoIds).forUpdate().execute();
+    await lockPhotoRows(trx, photoIds);
   }
-  const unlinked = await trx
-    .selectFrom('photos as ph')
-    .select('ph.id')
-    .where('ph.id', 'in', photoIds)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('post_photos as pp')
-            .select('pp.id')
-            .whereRef('pp.photo_id', '=', 'ph.id')
-            .unionAll(
-              selectFrom('calendar_event_photos as cp')
-                .select('cp.id')
-                .whereRef('cp.photo_id', '=', 'ph.id'),
-            )
-            .unionAll(
-              selectFrom('chat_messages as cm')
-                .select('cm.id')
-                .whereRef('cm.photo_id', '=', 'ph.id'),
-            ),
-        ),
-      ),
-    )
-    .execute();
-  const ids = unlinked.map((row) => row.id);
-  const keys = await photoKeys(trx, ids);
-  if (ids.length > 0) await trx.deleteFrom('photos').where('id', 'in', ids).execute();
+  const ids = await unlinkedPhotoIds(trx, photoIds);
+  const keys = await photoKeysOf(trx, ids);
+  await deletePhotoRows(trx, ids);
   return keys;
 }
 

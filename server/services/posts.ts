@@ -1,9 +1,9 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import {
   FIELD_BLANK as BLANK,
   INVALID_CHOICE,
   NO_SUCH_POST,
   ONLY_WEBMASTERS_POST_AS_LODGE,
+  commentedOnYourPostNotice,
   notAPhotoOfThisPost,
 } from '../../common/messages.ts';
 import type {
@@ -14,9 +14,19 @@ import type {
 } from '../../common/schemas/post.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { POSTS_PAGE_SIZE } from '../../common/constants.ts';
-import { areLodgeMates, clubIdsOf, lodgeMatesOf, standingOf } from '../db/memberships.ts';
+import { readBody } from '../db/content.ts';
+import { areLodgeMates, standingOf } from '../db/memberships.ts';
 import type { Standing } from '../db/memberships.ts';
-import type { Access, Database, PostType } from '../db/schema.ts';
+import {
+  clubBySubdomain,
+  clubPostsPage,
+  followsParty,
+  insertPostRow,
+  postOwningContainer,
+  postRowById,
+  updatePostRow,
+} from '../db/posts.ts';
+import type { Access, PostType } from '../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';
@@ -31,55 +41,33 @@ import type { PostFacts, ViewerFacts } from '../policies/posts.ts';
 import { presentPostBody } from '../presenters/post.ts';
 import type { PostRow } from '../presenters/post.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
-import type { ServiceContext } from './context.ts';
-import { publishAll } from '../realtime/bus.ts';
-import { removeOwnerNotices } from './notices.ts';
-import { presentRows, selectPosts } from './post-pages.ts';
-import type { PageRequest } from './post-pages.ts';
+import type { CommentOwnerKind } from './comment-owners.ts';
 import {
-  deleteStoredFiles,
-  deleteUnlinkedPhotos,
-  insertPhotoRows,
-  keptPhotoIds,
-  newUploads,
-  savePhotoForm,
-  storeUploads,
-  withStoredUploads,
-} from './photos.ts';
-import type { PhotoLinks } from './photos.ts';
-import { cleanRichText, shortBody } from './rich-text.ts';
+  addError,
+  throwIfAny,
+  checkPhotoForm,
+  cleanBody,
+  createContentRecord,
+  deleteContentRecord,
+  updateContentRecord,
+  type ContentKind,
+} from './content-records.ts';
+import type { ServiceContext } from './context.ts';
+import { postViewerOf, presentPosts } from './post-pages.ts';
+import type { PageRequest, PostViewer } from './post-pages.ts';
 
-type PostsDb = Database & { p: Database['posts'] };
-type PostsEb = ExpressionBuilder<PostsDb, 'p'>;
-
-// ---- Visibility in SQL: mirrors mayViewPost (policies/posts.ts) --------------------------
-
-/**
- * The SQL twin of mayViewPost for a signed-in member. Admins are not special-cased here: the
- * lists ask `seesEverything` separately, because an admin's feed stays a member's feed.
- */
-function visibleTo(db: Kysely<Database>, eb: PostsEb, actor: Member): Expression<SqlBool> {
-  return eb.or([
-    eb('p.party_id', '=', actor.partyId),
-    eb.and([eb('p.type', '=', 'ClubPost'), eb('p.access', 'in', ['PUBLIC', 'MEMBER'])]),
-    eb.and([eb('p.access', '=', 'CLUB'), eb('p.club_id', 'in', clubIdsOf(db, actor.partyId))]),
-    eb.and([
-      eb('p.type', '=', 'PartyPost'),
-      eb('p.access', '=', 'ALL_FOLLOWERS'),
-      eb.or([
-        eb(
-          'p.party_id',
-          'in',
-          eb
-            .selectFrom('user_favorite_contacts as uf')
-            .select('uf.party_id')
-            .where('uf.user_id', '=', actor.userId),
-        ),
-        eb('p.party_id', 'in', lodgeMatesOf(db, actor.partyId)),
-      ]),
-    ]),
-  ]);
-}
+/** Posts as content records (D57): a body, photos, a comment container, notices. */
+const POST: ContentKind = {
+  type: 'Post',
+  tables: {
+    records: 'posts',
+    bodies: 'post_bodies',
+    photoLinks: 'post_photos',
+    photoOwner: 'post_id',
+  },
+  bodyField: 'new_body',
+  notOwnPhoto: notAPhotoOfThisPost,
+};
 
 async function loadViewerFacts(
   ctx: ServiceContext,
@@ -94,20 +82,11 @@ async function loadViewerFacts(
       lodgeMateOfAuthor: false,
     };
   }
-  const [follow, lodgeMateOfAuthor] = await Promise.all([
-    ctx.db
-      .selectFrom('user_favorite_contacts')
-      .select('id')
-      .where('user_id', '=', actor.userId)
-      .where('party_id', '=', authorId)
-      .executeTakeFirst(),
+  const [followsAuthor, lodgeMateOfAuthor] = await Promise.all([
+    followsParty(ctx.db, actor.userId, authorId),
     areLodgeMates(ctx.db, actor.partyId, authorId),
   ]);
-  return {
-    memberClubIds: standing.memberClubIds,
-    followsAuthor: follow !== undefined,
-    lodgeMateOfAuthor,
-  };
+  return { memberClubIds: standing.memberClubIds, followsAuthor, lodgeMateOfAuthor };
 }
 
 // ---- Lists -------------------------------------------------------------------------------
@@ -129,29 +108,24 @@ export async function listClubPosts(
   page: PageRequest,
 ): Promise<Post[]> {
   const member = requireMember(actor);
-  const club = await visibleClubOr404(
-    ctx,
-    member,
-    await ctx.db
-      .selectFrom('clubs')
-      .select(['id', 'organization_id'])
-      .where('subdomain', '=', subdomain)
-      .executeTakeFirst(),
-  );
-  let query = clubPostsVisibleTo(ctx.db, member, club.id)
-    .limit(POSTS_PAGE_SIZE)
-    .offset(page.page * POSTS_PAGE_SIZE);
-  if (page.t !== undefined) query = query.where('p.created_at', '<=', page.t);
-  return presentRows(ctx, await query.execute());
+  const club = await visibleClubOr404(ctx, member, await clubBySubdomain(ctx.db, subdomain));
+  const [rows, viewer] = await Promise.all([
+    clubPostsPage(ctx.db, readerOf(member), club.id, {
+      limit: POSTS_PAGE_SIZE,
+      offset: page.page * POSTS_PAGE_SIZE,
+      t: page.t,
+    }),
+    postViewerOf(ctx, member),
+  ]);
+  return presentPosts(ctx, viewer, rows);
 }
 
-/** A lodge's posts the member may see (admins: all of them), newest first. */
-function clubPostsVisibleTo(db: Kysely<Database>, member: Member, clubId: number) {
-  const query = selectPosts(db)
-    .where('p.club_id', '=', clubId)
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc');
-  return member.isAdmin ? query : query.where((eb) => visibleTo(db, eb, member));
+/**
+ * Who reads a lodge's posts, for the SQL that mirrors mayViewPost: an admin's lodge list holds
+ * every post (an admin's feed stays a member's feed).
+ */
+function readerOf(member: Member) {
+  return { partyId: member.partyId, userId: member.userId, seesAll: member.isAdmin };
 }
 
 /**
@@ -164,8 +138,11 @@ export async function latestClubPost(
   clubId: number,
 ): Promise<Post | null> {
   const member = requireMember(actor);
-  const rows = await clubPostsVisibleTo(ctx.db, member, clubId).limit(1).execute();
-  const [post] = await presentRows(ctx, rows);
+  const [rows, viewer] = await Promise.all([
+    clubPostsPage(ctx.db, readerOf(member), clubId, { limit: 1, offset: 0 }),
+    postViewerOf(ctx, member),
+  ]);
+  const [post] = await presentPosts(ctx, viewer, rows);
   return post ?? null;
 }
 
@@ -181,29 +158,44 @@ function factsOf(row: PostRow): PostFacts {
   return { type: row.type, clubId: row.club_id, partyId: row.party_id, access: row.access };
 }
 
+/** The post if it exists and the member may see it (mayViewPost); otherwise undefined. */
+async function findVisiblePost(
+  ctx: ServiceContext,
+  actor: Member,
+  id: number,
+): Promise<LoadedPost | undefined> {
+  const row = await postRowById(ctx.db, id);
+  if (!row) return undefined;
+  const standing = await standingOf(ctx.db, actor.partyId);
+  const facts = factsOf(row);
+  const viewer = await loadViewerFacts(ctx, actor, standing, row.party_id);
+  return mayViewPost(actor, facts, viewer) ? { row, facts, standing } : undefined;
+}
+
 /** The post if it exists and the member may see it; otherwise a 404, never a 403 (issue 4). */
 async function loadVisiblePost(
   ctx: ServiceContext,
   actor: Member,
   id: number,
 ): Promise<LoadedPost> {
-  const row = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFoundError(NO_SUCH_POST);
-  const standing = await standingOf(ctx.db, actor.partyId);
-  const facts = factsOf(row);
-  const viewer = await loadViewerFacts(ctx, actor, standing, row.party_id);
-  if (!mayViewPost(actor, facts, viewer)) throw new NotFoundError(NO_SUCH_POST);
-  return { row, facts, standing };
+  const found = await findVisiblePost(ctx, actor, id);
+  if (!found) throw new NotFoundError(NO_SUCH_POST);
+  return found;
 }
 
-async function answerFor(ctx: ServiceContext, row: PostRow): Promise<PostAnswer['data']> {
+/** The post as the member's standing shows it: no second read of their lodges. */
+function viewerWith(member: Member, standing: Standing): PostViewer {
+  return { member, webmasterClubIds: standing.webmasterClubIds };
+}
+
+async function answerFor(
+  ctx: ServiceContext,
+  viewer: PostViewer,
+  row: PostRow,
+): Promise<PostAnswer['data']> {
   const [body, posts] = await Promise.all([
-    ctx.db
-      .selectFrom('post_bodies')
-      .select(['id', 'body'])
-      .where('id', '=', row.post_body_id)
-      .executeTakeFirstOrThrow(),
-    presentRows(ctx, [row]),
+    readBody(ctx.db, POST.tables, row.post_body_id),
+    presentPosts(ctx, viewer, [row]),
   ]);
   const [post] = posts;
   if (!post) throw new NotFoundError(NO_SUCH_POST);
@@ -216,62 +208,35 @@ export async function getPost(
   actor: Actor,
   id: number,
 ): Promise<PostAnswer['data']> {
-  const { row } = await loadVisiblePost(ctx, requireMember(actor), id);
-  return answerFor(ctx, row);
+  const member = requireMember(actor);
+  const { row, standing } = await loadVisiblePost(ctx, member, id);
+  return answerFor(ctx, viewerWith(member, standing), row);
 }
 
 /**
- * A visibility gate for other services (a post's comments): a 404 unless the member may see
- * the post (mayViewPost), reading only the post's row and the member's standing.
+ * A post as the owner of a comment container (services/comment-owners.ts): seen by the posts'
+ * own rule (mayViewPost), its author told of a new comment.
  */
-export async function assertPostVisible(
-  ctx: ServiceContext,
-  actor: Actor,
-  id: number,
-): Promise<void> {
-  await loadVisiblePost(ctx, requireMember(actor), id);
-}
+export const POST_COMMENT_OWNER: CommentOwnerKind = {
+  async ownerOfContainer(ctx, containerId) {
+    const post = await postOwningContainer(ctx.db, containerId);
+    if (!post) return undefined;
+    return {
+      type: POST.type,
+      id: post.id,
+      tables: POST.tables,
+      authorId: post.party_id,
+      title: post.subject,
+      allowsComments: post.allows_comments === 1,
+      visibleTo: async (context, member) =>
+        (await findVisiblePost(context, member, post.id)) !== undefined,
+      hiddenMessage: NO_SUCH_POST,
+      commentedNotice: commentedOnYourPostNotice,
+    };
+  },
+};
 
 // ---- Writing -----------------------------------------------------------------------------
-
-function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
-function throwIfAny(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-}
-
-/** Cleans the body; a body with no text left after cleaning is blank (VAL: body non-empty). */
-function cleanBody(html: string, errors: FieldErrors): { body: string; short: string } {
-  const body = cleanRichText(html);
-  const short = shortBody(body);
-  if (short === '') addError(errors, 'new_body', BLANK);
-  return { body, short };
-}
-
-/** A post's photos in the order its mosaic shows them (post_photos.sort_order). */
-const POST_PHOTOS: PhotoLinks = {
-  async linked(db, postId) {
-    const rows = await db
-      .selectFrom('post_photos')
-      .select('photo_id')
-      .where('post_id', '=', postId)
-      .orderBy('sort_order')
-      .execute();
-    return rows.map((row) => row.photo_id);
-  },
-  async replace(trx, postId, photoIds) {
-    await trx.deleteFrom('post_photos').where('post_id', '=', postId).execute();
-    for (const [index, photoId] of photoIds.entries()) {
-      await trx
-        .insertInto('post_photos')
-        .values({ post_id: postId, photo_id: photoId, sort_order: index })
-        .execute();
-    }
-  },
-  notOwnPhoto: notAPhotoOfThisPost,
-};
 
 /** Member-post access (AMB-09): 'ALL_FOLLOWERS', or the id of a lodge offered to the member. */
 function memberAccess(
@@ -334,55 +299,33 @@ export async function createPost(
     access = lodgeAccess(input.access, errors);
     subject = requiredSubject(input.subject, errors);
   }
-  const { body, short } = cleanBody(input.new_body, errors);
-  keptPhotoIds(input.photos_attributes, new Set(), POST_PHOTOS, errors);
+  const { body, short } = cleanBody(POST, input.new_body, errors);
+  await checkPhotoForm(ctx, POST, null, input.photos_attributes, errors);
   throwIfAny(errors);
   if (access === undefined) throw new ValidationError({ access: [INVALID_CHOICE] });
-  // Images are the slow part: only a form that is otherwise right gets them processed.
-  const uploads = await storeUploads(ctx, newUploads(input.photos_attributes));
 
   const now = Date.now();
-  const postId = await withStoredUploads(ctx, uploads, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      const postBody = await trx
-        .insertInto('post_bodies')
-        .values({ body })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const container = await trx
-        .insertInto('comment_containers')
-        .values({ comment_count: 0, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const post = await trx
-        .insertInto('posts')
-        .values({
-          type,
-          club_id: clubId,
-          party_id: member.partyId,
-          subject,
-          short_body: short,
-          post_body_id: postBody.id,
-          access,
-          allows_comments: input.allows_comments ? 1 : 0,
-          comment_container_id: container.id,
-          appeal_post_task_token_url: null,
-          created_at: now,
-          updated_at: now,
-          last_activity_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await POST_PHOTOS.replace(
-        trx,
-        post.id,
-        await insertPhotoRows(trx, uploads, member.partyId, now),
-      );
-      return post.id;
-    }),
+  const postId = await createContentRecord(
+    ctx,
+    POST,
+    { partyId: member.partyId, body, photos: input.photos_attributes, now },
+    (trx, refs) =>
+      insertPostRow(trx, {
+        type,
+        club_id: clubId,
+        party_id: member.partyId,
+        subject,
+        short_body: short,
+        post_body_id: refs.bodyId,
+        access,
+        allows_comments: input.allows_comments ? 1 : 0,
+        comment_container_id: refs.containerId,
+        now,
+      }),
   );
-  const row = await selectPosts(ctx.db).where('p.id', '=', postId).executeTakeFirstOrThrow();
-  return answerFor(ctx, row);
+  const row = await postRowById(ctx.db, postId);
+  if (!row) throw new NotFoundError(NO_SUCH_POST);
+  return answerFor(ctx, viewerWith(member, standing), row);
 }
 
 /** PUT /posts/{id}.json: the type and Post As never change; left-out fields keep their value. */
@@ -417,54 +360,32 @@ export async function updatePost(
     const chosen = memberAccess(input.access, allowed, errors);
     if (chosen) ({ access, clubId } = chosen);
   }
-  const cleaned = input.new_body === undefined ? undefined : cleanBody(input.new_body, errors);
-  const photoForm = input.photos_attributes;
-  if (photoForm !== undefined) {
-    keptPhotoIds(photoForm, new Set(await POST_PHOTOS.linked(ctx.db, id)), POST_PHOTOS, errors);
-  }
+  const cleaned =
+    input.new_body === undefined ? undefined : cleanBody(POST, input.new_body, errors);
+  await checkPhotoForm(ctx, POST, id, input.photos_attributes, errors);
   throwIfAny(errors);
-  const uploads = photoForm === undefined ? [] : await storeUploads(ctx, newUploads(photoForm));
 
   const now = Date.now();
-  const removedFiles = await withStoredUploads(ctx, uploads, () =>
-    ctx.db.transaction().execute(async (trx) => {
-      if (cleaned) {
-        await trx
-          .updateTable('post_bodies')
-          .set({ body: cleaned.body })
-          .where('id', '=', row.post_body_id)
-          .execute();
-      }
-      await trx
-        .updateTable('posts')
-        .set({
-          subject,
-          access,
-          club_id: clubId,
-          short_body: cleaned?.short ?? row.short_body,
-          allows_comments:
-            input.allows_comments === undefined
-              ? row.allows_comments
-              : input.allows_comments
-                ? 1
-                : 0,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (photoForm === undefined) return [];
-      return savePhotoForm(
-        ctx,
-        trx,
-        POST_PHOTOS,
-        { ownerId: id, photos: photoForm, partyId: member.partyId, now },
-        uploads,
-      );
-    }),
+  await updateContentRecord(
+    ctx,
+    POST,
+    { id, partyId: member.partyId, body: cleaned?.body, photos: input.photos_attributes, now },
+    async (trx) => {
+      await updatePostRow(trx, id, {
+        subject,
+        access,
+        club_id: clubId,
+        short_body: cleaned?.short ?? row.short_body,
+        allows_comments:
+          input.allows_comments === undefined ? row.allows_comments : input.allows_comments ? 1 : 0,
+        updated_at: now,
+      });
+      return { bodyId: row.post_body_id };
+    },
   );
-  await deleteStoredFiles(ctx, removedFiles);
-  const updated = await selectPosts(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow();
-  return answerFor(ctx, updated);
+  const updated = await postRowById(ctx.db, id);
+  if (!updated) throw new NotFoundError(NO_SUCH_POST);
+  return answerFor(ctx, viewerWith(member, standing), updated);
 }
 
 /** DELETE /posts/{id}: the post with its body, comments, photo links and notices, at once. */
@@ -472,30 +393,7 @@ export async function deletePost(ctx: ServiceContext, actor: Actor, id: number):
   const member = requireMember(actor);
   const { row, facts, standing } = await loadVisiblePost(ctx, member, id);
   assertAllowed(mayDeletePost(member, facts, standing.webmasterClubIds));
-  const { removedFiles, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
-    const photos = await trx
-      .selectFrom('post_photos')
-      .select('photo_id')
-      .where('post_id', '=', id)
-      .execute();
-    const noticeEvent = await removeOwnerNotices(
-      trx,
-      { type: 'Post', id, commentContainerId: row.comment_container_id },
-      Date.now(),
-    );
-    await trx.deleteFrom('post_photos').where('post_id', '=', id).execute();
-    await trx.deleteFrom('posts').where('id', '=', id).execute();
-    await trx.deleteFrom('post_bodies').where('id', '=', row.post_body_id).execute();
-    // Comments go with their container (on delete cascade).
-    await trx.deleteFrom('comment_containers').where('id', '=', row.comment_container_id).execute();
-    const removedFiles = await deleteUnlinkedPhotos(
-      ctx,
-      trx,
-      photos.map((photo) => photo.photo_id),
-    );
-    return { removedFiles, noticeEvent };
-  });
-  // Members whose unread notices went with the post get fresh badges (D43).
-  publishAll(ctx.bus, [noticeEvent]);
-  await deleteStoredFiles(ctx, removedFiles);
+  await deleteContentRecord(ctx, POST, id, () =>
+    Promise.resolve({ bodyId: row.post_body_id, containerId: row.comment_container_id }),
+  );
 }

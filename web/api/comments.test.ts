@@ -27,6 +27,7 @@ function post(id: number, containerId: number, count: number): Post {
     allows_comments: true,
     comment_container: { id: containerId, comment_count: count },
     appeal_post_task_token_url: null,
+    abilities: { edit: false, delete: false },
   };
 }
 

@@ -29,6 +29,7 @@ function post(id: number, createdAt: number, overrides: Partial<Post> = {}): Pos
     allows_comments: true,
     comment_container: { id: id + 1000, comment_count: 0 },
     appeal_post_task_token_url: null,
+    abilities: { edit: false, delete: false },
     ...overrides,
   };
 }

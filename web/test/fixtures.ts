@@ -150,6 +150,8 @@ export function testCalendarEvent(
     calendar_event_description_id: id,
     event_attendee: null,
     event_attendance_counts: { yes: 0, no: 0, guests: 0 },
+    // What an ordinary member of the lodge may do: nothing (D58); tests override it.
+    abilities: { edit: false, delete: false, announce: false },
     ...overrides,
   };
 }

@@ -747,6 +747,113 @@ describe('comments on events (CAL-20)', () => {
   });
 });
 
+describe('abilities: what each member may do with an event (D58; PERM-13, PERM-14, CAL-21)', () => {
+  const NONE = { edit: false, delete: false, announce: false };
+
+  async function detailAbilities(key: PersonaKey, id: number) {
+    const response = await personas[key].client.request<CalendarEventAnswer>(
+      'GET',
+      `/calendar_events/${id}.json`,
+    );
+    expect(response.status).toBe(200);
+    return response.body.data.calendar_event.abilities;
+  }
+
+  /**
+   * The first page of L2's calendar as this persona reads it: every L2 event on it carries the
+   * abilities the rules give, whichever events the page holds.
+   */
+  async function expectListed(key: PersonaKey, editor: boolean) {
+    const response = await personas[key].client.request<ClubCalendarAnswer>(
+      'GET',
+      `/clubs/calendar_events.json?subdomain=${DEMO_CLUBS.L2}`,
+    );
+    expect(response.status).toBe(200);
+    const own = response.body.data.calendar_events.filter((event) => event.club.id === l2);
+    expect(own.length).toBeGreaterThan(0);
+    for (const event of own) {
+      expect(event.abilities).toEqual({
+        edit: editor,
+        delete: editor && (!event.allows_comments || event.comment_container.comment_count === 0),
+        announce: editor && !event.announced,
+      });
+    }
+  }
+
+  /** The club home's next event (one of L2's own) carries the same abilities. */
+  async function expectHome(key: PersonaKey, editor: boolean) {
+    const response = await personas[key].client.request<{
+      data: { club: { next_event: CalendarEventDetail | null } };
+    }>('GET', `/clubs/by_subdomain.json?subdomain=${DEMO_CLUBS.L2}`);
+    expect(response.status).toBe(200);
+    const next = response.body.data.club.next_event;
+    expect(next?.club.id).toBe(l2);
+    expect(next?.abilities.edit).toBe(editor);
+    expect(next?.abilities.announce).toBe(editor && next?.announced === false);
+  }
+
+  it('the lodge’s webmaster and an admin may edit, delete and announce; members nothing', async () => {
+    const event = await create(w, l2, { name: 'Abilities Night' });
+    const all = { edit: true, delete: true, announce: true };
+    expect(event.abilities).toEqual(all);
+    for (const key of ['W', 'A'] as const) {
+      expect(await detailAbilities(key, event.id)).toEqual(all);
+      await expectListed(key, true);
+    }
+    for (const key of ['M', 'M2'] as const) {
+      expect(await detailAbilities(key, event.id)).toEqual(NONE);
+      await expectListed(key, false);
+    }
+    const edit = await w.request<CalendarEventAnswer>(
+      'GET',
+      `/calendar_events/${event.id}/edit.json`,
+    );
+    expect(edit.body.data.calendar_event.abilities).toEqual(all);
+    await expectHome('W', true);
+    await expectHome('A', true);
+    await expectHome('M', false);
+  });
+
+  it('delete goes once a comment exists while comments are on, and comes back when they are off', async () => {
+    const event = await create(w, l2, { name: 'Abilities Supper' });
+    const posted = await m.request('POST', '/comments', {
+      body: { comment: { comment_container_id: event.comment_container.id, comment: 'Yes' } },
+    });
+    expect(posted.status).toBe(200);
+    const commented = { edit: true, delete: false, announce: true };
+    expect(await detailAbilities('W', event.id)).toEqual(commented);
+    expect(await detailAbilities('A', event.id)).toEqual(commented);
+    expect(await detailAbilities('M', event.id)).toEqual(NONE);
+
+    const off = await w.request<CalendarEventAnswer>('PUT', `/calendar_events/${event.id}.json`, {
+      body: { calendar_event: { allows_comments: false } },
+    });
+    expect(off.body.data.calendar_event.abilities).toEqual({
+      edit: true,
+      delete: true,
+      announce: true,
+    });
+    expect(await detailAbilities('A', event.id)).toEqual({
+      edit: true,
+      delete: true,
+      announce: true,
+    });
+  });
+
+  it('announce goes once the event is announced', async () => {
+    const event = await create(w, l2, { name: 'Abilities Breakfast' });
+    const announced = await a.request<CalendarEventAnswer>(
+      'POST',
+      `/calendar_events/${event.id}/announce.json`,
+    );
+    expect(announced.status).toBe(200);
+    const after = { edit: true, delete: true, announce: false };
+    expect(announced.body.data.calendar_event.abilities).toEqual(after);
+    expect(await detailAbilities('W', event.id)).toEqual(after);
+    expect(await detailAbilities('M2', event.id)).toEqual(NONE);
+  });
+});
+
 describe('RSVPs at once (CAL-15, stored counts, D31)', () => {
   it('four members answering together leave counts equal to the RSVPs', async () => {
     const event = await create(w, l2);

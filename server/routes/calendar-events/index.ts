@@ -21,6 +21,7 @@ import {
   listEventAttendees,
   updateEventAttendee,
 } from '../../services/calendar-events.ts';
+import { eventWithAbilities, pageWithAbilities } from '../../services/calendar-event-records.ts';
 import { registerCalendarEventWriteRoutes } from './event-writes.ts';
 
 /**
@@ -43,7 +44,8 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { group, cursor } = request.query;
-      return { data: await listCalendarEvents(app.services, request.actor, group, { cursor }) };
+      const page = await listCalendarEvents(app.services, request.actor, group, { cursor });
+      return { data: await pageWithAbilities(app.services, request.actor, page) };
     },
   );
 
@@ -61,15 +63,14 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     async (request) => {
       const { subdomain, cursor, types } = request.query;
       const typeNames = types?.split(',').map((name) => name.trim());
-      return {
-        data: await listClubCalendarEvents(
-          app.services,
-          request.actor,
-          subdomain,
-          { cursor },
-          typeNames,
-        ),
-      };
+      const page = await listClubCalendarEvents(
+        app.services,
+        request.actor,
+        subdomain,
+        { cursor },
+        typeNames,
+      );
+      return { data: await pageWithAbilities(app.services, request.actor, page) };
     },
   );
 
@@ -84,11 +85,12 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
         refusals: [404],
       },
     },
-    async (request) => ({
-      data: {
-        calendar_event: await getCalendarEvent(app.services, request.actor, request.params.id),
-      },
-    }),
+    async (request) => {
+      const event = await getCalendarEvent(app.services, request.actor, request.params.id);
+      return {
+        data: { calendar_event: await eventWithAbilities(app.services, request.actor, event) },
+      };
+    },
   );
 
   api.get(

@@ -337,6 +337,42 @@ describe('the tree (CMT-01, CMT-03, CMT-04, API-CMT-01)', () => {
       });
     }
   });
+
+  it('sends the same answers as `abilities` beside the can_* fields, to M, M2, W and A (D58)', async () => {
+    for (const client of [m, m2, w, a]) {
+      const container = await containerOf(client, containerId);
+      const comments = flatten(container.comments);
+      expect(comments.length).toBe(6);
+      for (const comment of comments) {
+        expect(comment.abilities).toEqual({
+          edit: comment.can_edit,
+          hide: comment.can_hide,
+          unhide: comment.can_unhide,
+          delete: comment.can_delete,
+        });
+      }
+    }
+    const asM = await containerOf(m, containerId);
+    expect(find(asM, ids.first ?? 0).abilities).toEqual({
+      edit: true,
+      hide: true,
+      unhide: false,
+      delete: false,
+    });
+    const asW = await containerOf(w, containerId);
+    expect(find(asW, ids.reply2 ?? 0).abilities).toEqual({
+      edit: true,
+      hide: true,
+      unhide: false,
+      delete: true,
+    });
+    expect(find(asW, ids.first ?? 0).abilities).toEqual({
+      edit: false,
+      hide: false,
+      unhide: false,
+      delete: false,
+    });
+  });
 });
 
 describe('validation (VAL-11, ERR-28)', () => {

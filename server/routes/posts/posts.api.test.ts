@@ -383,6 +383,65 @@ describe('edit and delete permissions (PERM-12, AMB-16)', () => {
   });
 });
 
+describe('abilities: what each member may do with a post (D58, PERM-12)', () => {
+  const both = (value: boolean) => ({ edit: value, delete: value });
+
+  async function detailAbilities(client: MemberClient, id: number) {
+    const response = await client.request<PostAnswer>('GET', `/posts/${id}.json`);
+    expect(response.status).toBe(200);
+    return response.body.data.post.abilities;
+  }
+
+  async function listed(client: MemberClient, path: string, id: number) {
+    const response = await client.request<PostListAnswer>('GET', path);
+    expect(response.status).toBe(200);
+    return response.body.data.posts.find((post) => post.id === id)?.abilities;
+  }
+
+  it('a lodge post: its webmaster and an admin may change it, members may not', async () => {
+    const lodgePost = await create(w, { post_as: l2, subject: 'Abilities', new_body: '<p>a</p>' });
+    expect(await detailAbilities(w, lodgePost.id)).toEqual(both(true));
+    expect(await detailAbilities(a, lodgePost.id)).toEqual(both(true));
+    expect(await detailAbilities(m, lodgePost.id)).toEqual(both(false));
+    expect(await detailAbilities(m2, lodgePost.id)).toEqual(both(false));
+    expect(lodgePost.abilities).toEqual(both(true));
+
+    const lodgeList = `/clubs/posts.json?subdomain=${DEMO_CLUBS.L2}&page=0`;
+    expect(await listed(w, lodgeList, lodgePost.id)).toEqual(both(true));
+    expect(await listed(a, lodgeList, lodgePost.id)).toEqual(both(true));
+    expect(await listed(m, lodgeList, lodgePost.id)).toEqual(both(false));
+    // M follows L2, so the feed holds it: the same answer there.
+    expect(await listed(m, '/posts.json?page=0', lodgePost.id)).toEqual(both(false));
+    expect(await listed(w, '/posts.json?page=0', lodgePost.id)).toEqual(both(true));
+
+    const edited = await w.request<PostAnswer>('PUT', `/posts/${lodgePost.id}.json`, {
+      body: { post: { subject: 'Abilities again' } },
+    });
+    expect(edited.body.data.post.abilities).toEqual(both(true));
+  });
+
+  it('a member post to a lodge: its author and an admin, not the lodge’s webmaster', async () => {
+    const memberPost = await create(m, {
+      post_as: 'MEMBER',
+      access: String(l1),
+      new_body: '<p>mine</p>',
+    });
+    expect(memberPost.abilities).toEqual(both(true));
+    expect(await detailAbilities(m, memberPost.id)).toEqual(both(true));
+    expect(await detailAbilities(a, memberPost.id)).toEqual(both(true));
+    expect(await detailAbilities(m2, memberPost.id)).toEqual(both(false));
+    expect(await listed(m, '/posts.json?page=0', memberPost.id)).toEqual(both(true));
+    expect(await listed(m2, '/posts.json?page=0', memberPost.id)).toEqual(both(false));
+    const webmasterOfL2 = await create(w, {
+      post_as: 'MEMBER',
+      access: String(l2),
+      new_body: '<p>to L2</p>',
+    });
+    // A member post addressed to W's own lodge by W: W is its author.
+    expect(await detailAbilities(w, webmasterOfL2.id)).toEqual(both(true));
+  });
+});
+
 describe('Post As, subject, access and body rules (VAL, PERM-05, PERM-08, AMB-09, AMB-42)', () => {
   const post = (client: MemberClient, body: Record<string, unknown>) =>
     client.request<PostAnswer & Problem>('POST', '/posts', { body: { post: body } });

@@ -37,7 +37,7 @@ const fetchMock = vi.fn<typeof fetch>();
 function comment(id: number, overrides: Partial<Comment> = {}): Comment {
   const partyId = overrides.party_id ?? OTHER;
   const name = overrides.party_name ?? 'William Joseph Harper Jr.';
-  return {
+  const fields: Omit<Comment, 'abilities'> = {
     id,
     comment: `Comment ${id}`,
     party_id: partyId,
@@ -52,6 +52,16 @@ function comment(id: number, overrides: Partial<Comment> = {}): Comment {
     can_delete: false,
     children: [],
     ...overrides,
+  };
+  // The server sends the can_* answers again as `abilities` (D58).
+  return {
+    ...fields,
+    abilities: overrides.abilities ?? {
+      edit: fields.can_edit,
+      hide: fields.can_hide,
+      unhide: fields.can_unhide,
+      delete: fields.can_delete,
+    },
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from './comment-rules.ts';
 
 function comment(overrides: Partial<Comment> = {}): Comment {
-  return {
+  const fields: Omit<Comment, 'abilities'> = {
     id: 1,
     comment: 'Hello',
     party_id: 7,
@@ -35,6 +35,16 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     can_delete: false,
     children: [],
     ...overrides,
+  };
+  // The server sends the can_* answers again as `abilities` (D58).
+  return {
+    ...fields,
+    abilities: overrides.abilities ?? {
+      edit: fields.can_edit,
+      hide: fields.can_hide,
+      unhide: fields.can_unhide,
+      delete: fields.can_delete,
+    },
   };
 }
 

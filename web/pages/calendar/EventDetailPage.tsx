@@ -42,7 +42,6 @@ import {
   useCalendarEvent,
   useDeleteCalendarEvent,
 } from '../../api/calendar-events.ts';
-import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { RecordScreen } from '../../components/LoadStates.tsx';
@@ -53,7 +52,6 @@ import { globalErrorDialog, isApiError } from '../../http/client.ts';
 import { CALENDAR_PATH } from '../../paths.ts';
 import { clubCalendarPath, editEventPath, parseEventId } from './calendar-paths.ts';
 import { icsFileName, saveTextFile } from './event-download.ts';
-import { mayAnnounceEvent, mayChangeEvent, mayDeleteEvent } from './event-permissions.ts';
 import { EventAttendees } from './EventAttendees.tsx';
 import classes from './EventDetailPage.module.css';
 import { EventRsvp } from './EventRsvp.tsx';
@@ -61,7 +59,7 @@ import { EventRsvp } from './EventRsvp.tsx';
 /**
  * An event (ROUTE-03, ROUTE-12, CAL-11..22): what, where and when, the description and photos,
  * the member's answer with the counts, who has answered, the comments, "Add to my calendar",
- * and Announce, Edit and Delete for those allowed (event-permissions.ts). The same screen
+ * and Announce, Edit and Delete for those allowed (the event's `abilities`, D58). The same screen
  * inside a club's calendar, whose Back leads there. An unknown or hidden event shows the 404
  * page's content; any other failure stops the spinner without a message of its own (§8
  * "Failures loading ... event ... silently stop the spinner"; the global dialog has spoken).
@@ -114,7 +112,6 @@ function EventDetail({
   clubSubdomain: string | null;
   back: string;
 }) {
-  const { user } = useSession();
   const navigate = useNavigate();
   const announce = useAnnounceCalendarEvent(event.id);
   const remove = useDeleteCalendarEvent();
@@ -126,8 +123,9 @@ function EventDetail({
       ? backToLodgeCalendar(event.club.name)
       : BACK_TO_CALENDAR;
   const zone = isTimeZoneId(event.time_zone_id) ? TIME_ZONE_LABELS[event.time_zone_id] : null;
-  const mayEdit = mayChangeEvent(user, event);
-  const mayDelete = mayDeleteEvent(user, event);
+  // What the server's policies allow this member (D58): PERM-13, PERM-14, CAL-21/PERM-07.
+  const mayEdit = event.abilities.edit;
+  const mayDelete = event.abilities.delete;
 
   const download = () => {
     setDownloading(true);
@@ -206,7 +204,7 @@ function EventDetail({
             >
               {ADD_TO_MY_CALENDAR}
             </Button>
-            {mayAnnounceEvent(user, event) ? (
+            {event.abilities.announce ? (
               <Button
                 variant="default"
                 loading={announce.isPending}

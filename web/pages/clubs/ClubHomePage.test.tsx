@@ -89,6 +89,7 @@ function testClub(overrides: Partial<Club> = {}): Club {
       allows_comments: true,
       comment_container: { id: 190, comment_count: 0 },
       appeal_post_task_token_url: null,
+      abilities: { edit: false, delete: false },
     },
     links: {
       files: 'https://harmony412.example.org/files',

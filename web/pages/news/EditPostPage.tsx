@@ -18,7 +18,6 @@ import { NEWS_PATH } from '../../paths.ts';
 import { editChoices } from './post-form-options.ts';
 import { updatePostRequest, type PostFormValues } from './post-form-schema.ts';
 import { parsePostId } from './post-paths.ts';
-import { mayChangePost } from './post-permissions.ts';
 import { PostForm } from './PostForm.tsx';
 import { PostLoadFailed } from './PostLoadFailed.tsx';
 
@@ -41,7 +40,8 @@ export function EditPostPage() {
   if (query.isError && !query.data) {
     return <PostLoadFailed back={NEWS_PATH} onRetry={() => void query.refetch()} />;
   }
-  if (query.data && user && !mayChangePost(user, query.data.post)) return <NotFound />;
+  // The server's answer says whether this member may edit it (D58, PERM-12).
+  if (query.data && user && !query.data.post.abilities.edit) return <NotFound />;
   return (
     <Container size={760} px={{ base: 'xs', sm: 'md' }} py={{ base: 16, sm: 32 }}>
       {query.data && user ? (

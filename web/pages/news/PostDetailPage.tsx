@@ -16,14 +16,12 @@ import {
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import { useDeletePost, usePost } from '../../api/posts.ts';
-import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
 import { NEWS_PATH } from '../../paths.ts';
 import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { DonateNowLink } from './DonateNowLink.tsx';
-import { mayChangePost } from './post-permissions.ts';
 import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -66,7 +64,6 @@ function PostDetail({
   body: string;
   clubSubdomain: string | null;
 }) {
-  const { user } = useSession();
   const navigate = useNavigate();
   const remove = useDeletePost();
   const authorName = post.party?.display_name ?? post.club?.name ?? '';
@@ -100,25 +97,29 @@ function PostDetail({
           <Title order={1} className={classes.subject}>
             {title}
           </Title>
-          {mayChangePost(user, post) ? (
+          {post.abilities.edit || post.abilities.delete ? (
             <div className={classes.actions}>
-              <Button
-                component={Link}
-                to={editPostPath(post)}
-                variant="default"
-                leftSection={<IconPencil size={22} aria-hidden="true" />}
-              >
-                {EDIT_POST_LINK}
-              </Button>
-              <Button
-                variant="outline"
-                color="red.9"
-                loading={remove.isPending}
-                leftSection={<IconTrash size={22} aria-hidden="true" />}
-                onClick={askDelete}
-              >
-                {DELETE_POST_BUTTON}
-              </Button>
+              {post.abilities.edit ? (
+                <Button
+                  component={Link}
+                  to={editPostPath(post)}
+                  variant="default"
+                  leftSection={<IconPencil size={22} aria-hidden="true" />}
+                >
+                  {EDIT_POST_LINK}
+                </Button>
+              ) : null}
+              {post.abilities.delete ? (
+                <Button
+                  variant="outline"
+                  color="red.9"
+                  loading={remove.isPending}
+                  leftSection={<IconTrash size={22} aria-hidden="true" />}
+                  onClick={askDelete}
+                >
+                  {DELETE_POST_BUTTON}
+                </Button>
+              ) : null}
             </div>
           ) : null}
           <div

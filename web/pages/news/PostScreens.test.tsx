@@ -35,6 +35,9 @@ function party(id: number): NonNullable<Post['party']> {
   };
 }
 
+/** What the server answers its author (99) and an admin: they may edit and delete it (D58). */
+const MAY_CHANGE = { abilities: { edit: true, delete: true } };
+
 function answer(overrides: Partial<Post> = {}): PostAnswer {
   return {
     data: {
@@ -53,6 +56,7 @@ function answer(overrides: Partial<Post> = {}): PostAnswer {
         allows_comments: false,
         comment_container: { id: 50, comment_count: 0 },
         appeal_post_task_token_url: null,
+        abilities: { edit: false, delete: false },
         ...overrides,
       },
       post_body: { id: 5, body: '<p>Hello</p>' },
@@ -104,7 +108,9 @@ describe('the Edit Post screen (ERR-60, PERM-12, AMB-44)', () => {
     expect(await screen.findByRole('button', { name: TRY_AGAIN })).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Posts' }).getAttribute('href')).toBe('/news');
-    fetchMock.mockImplementation(fakeApi({ 'GET /posts/5.json': respond(200, answer()) }));
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /posts/5.json': respond(200, answer(MAY_CHANGE)) }),
+    );
     fireEvent.click(screen.getByRole('button', { name: TRY_AGAIN }));
     expect(await screen.findByRole('heading', { name: EDIT_POST })).toBeTruthy();
     expect(await screen.findByLabelText(VISIBILITY)).toBeTruthy();
@@ -120,7 +126,9 @@ describe('the Edit Post screen (ERR-60, PERM-12, AMB-44)', () => {
 
   it('gives an admin the form, with another member’s Visibility shown read-only', async () => {
     resetSessionForTests({ status: 'signedIn', user: testUser({ party_id: 1, is_admin: true }) });
-    fetchMock.mockImplementation(fakeApi({ 'GET /posts/5.json': respond(200, answer()) }));
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /posts/5.json': respond(200, answer(MAY_CHANGE)) }),
+    );
     renderAt('/news/5/edit');
     const visibility = (await screen.findByLabelText(VISIBILITY)) as HTMLSelectElement;
     expect(visibility.disabled).toBe(true);
@@ -134,7 +142,7 @@ describe('deleting a post (POST-19)', () => {
     resetSessionForTests({ status: 'signedIn', user: testUser({ party_id: 99 }) });
     fetchMock.mockImplementation(
       fakeApi({
-        'GET /posts/5.json': respond(200, answer()),
+        'GET /posts/5.json': respond(200, answer(MAY_CHANGE)),
         'GET /comment_containers/50.json': emptyComments,
         'DELETE /posts/5': respond(204, null),
       }),

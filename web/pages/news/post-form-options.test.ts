@@ -43,6 +43,7 @@ function post(overrides: Partial<Post>): Post {
     allows_comments: true,
     comment_container: { id: 1, comment_count: 0 },
     appeal_post_task_token_url: null,
+    abilities: { edit: false, delete: false },
     ...overrides,
   };
 }

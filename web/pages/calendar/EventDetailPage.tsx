@@ -50,8 +50,7 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
 import { globalErrorDialog, isApiError } from '../../http/client.ts';
-import { CALENDAR_PATH } from '../../paths.ts';
-import { clubCalendarPath, editEventPath, parseEventId } from './calendar-paths.ts';
+import { CALENDAR_PATH, clubCalendarPath, editEventPath, parseRecordId } from '../../paths.ts';
 import { icsFileName, saveTextFile } from './event-download.ts';
 import { mayAnnounceEvent, mayChangeEvent, mayDeleteEvent } from './event-permissions.ts';
 import { EventAttendees } from './EventAttendees.tsx';
@@ -69,7 +68,7 @@ import { EventRsvp } from './EventRsvp.tsx';
 export function EventDetailPage() {
   const params = useParams();
   const clubSubdomain = params.club_id ?? null;
-  const id = parseEventId(params.id);
+  const id = parseRecordId(params.id);
   const query = useCalendarEvent(id);
   const back = clubSubdomain === null ? CALENDAR_PATH : clubCalendarPath(clubSubdomain);
 

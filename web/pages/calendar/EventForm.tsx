@@ -45,8 +45,7 @@ import { useFormSave, useGoBack } from '../../components/forms/use-form-save.ts'
 import { photosTooLarge } from '../../components/photos/form-photos.ts';
 import { PhotoPicker } from '../../components/photos/PhotoPicker.tsx';
 import { PHOTO_ACCEPT, usePhotoField } from '../../components/photos/use-photo-field.ts';
-import { lodgeVisibilityOptions } from '../news/post-form-options.ts';
-import { eventPath } from './calendar-paths.ts';
+import { lodgeVisibilityOptions } from '../../components/records/record-options.ts';
 import classes from './EventForm.module.css';
 import {
   EVENT_FIELD_ORDER,
@@ -58,6 +57,7 @@ import {
   type EventFormField,
   type EventFormValues,
 } from './event-form-schema.ts';
+import { eventPath } from '../../paths.ts';
 
 /** A lodge the member may post the event as (EVF-03), with what its defaults need. */
 export interface EventFormLodge extends EventLodge {

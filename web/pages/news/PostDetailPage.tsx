@@ -20,11 +20,10 @@ import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
-import { NEWS_PATH } from '../../paths.ts';
+import { clubNewsPath, editPostPath, NEWS_PATH, parseRecordId } from '../../paths.ts';
 import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { DonateNowLink } from './DonateNowLink.tsx';
 import { mayChangePost } from './post-permissions.ts';
-import { clubNewsPath, editPostPath, parsePostId } from './post-paths.ts';
 import { PostByline } from './PostByline.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import classes from './PostDetailPage.module.css';
@@ -38,7 +37,7 @@ import { RecordScreen } from '../../components/LoadStates.tsx';
 export function PostDetailPage() {
   const params = useParams();
   const clubSubdomain = params.club_id ?? null;
-  const id = parsePostId(params.id);
+  const id = parseRecordId(params.id);
   const query = usePost(id);
 
   if (id === null) return <NotFound />;

@@ -24,7 +24,8 @@ import { photosTooLarge } from '../../components/photos/form-photos.ts';
 import { PhotoPicker } from '../../components/photos/PhotoPicker.tsx';
 import { PHOTO_ACCEPT, usePhotoField } from '../../components/photos/use-photo-field.ts';
 import { NEWS_PATH } from '../../paths.ts';
-import { defaultVisibility, isMemberPost, type SelectOption } from './post-form-options.ts';
+import type { SelectOption } from '../../components/records/record-options.ts';
+import { defaultVisibility, isMemberPost } from './post-form-options.ts';
 import {
   postFormFieldOf,
   postFormSchema,

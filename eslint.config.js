@@ -131,6 +131,23 @@ export default tseslint.config(
     { files: ['common/**/*.ts'], never: [WEB, SERVER] },
     { files: ['web/**/*.{ts,tsx}'], never: [SERVER] },
     { files: ['web/http/**/*.{ts,tsx}'], never: [SERVER, WEB_API] },
+    // A page folder imports no other page folder (D61): from web/pages/<area>/ a path starting
+    // "../<name>/" is another area's folder (one "../" more from a subfolder), and so is any path
+    // through pages/. web/routes.tsx, outside web/pages/, imports every page.
+    ...[
+      { files: ['web/pages/*/*.{ts,tsx}'], up: '\\.\\./' },
+      { files: ['web/pages/*/*/**/*.{ts,tsx}'], up: '\\.\\./\\.\\./' },
+    ].map(({ files, up }) => ({
+      files,
+      never: [
+        SERVER,
+        {
+          regex: `^${up}(?!\\.\\./)[^/]+/|(^|/)pages/`,
+          message:
+            'A page folder does not import another page folder; share through web/components/ or web/api/.',
+        },
+      ],
+    })),
     { files: ['server/**/*.ts'], never: [WEB] },
     { files: ['server/routes/*.ts'], tests: false, never: [WEB, DB, UNGUARDED] },
     {

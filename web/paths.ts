@@ -29,6 +29,34 @@ export const partyPath = (id: number): string => `/parties/${id}`;
 /** NAV-10: a club's page, by its subdomain. */
 export const clubPath = (subdomain: string): string => `/clubs/${encodeURIComponent(subdomain)}`;
 
+/** The post screens (ROUTE-04..09). */
+export const NEW_POST_PATH = `${NEWS_PATH}/new`;
+export const clubNewsPath = (subdomain: string): string => `${clubPath(subdomain)}/news`;
+
+/** The detail in the feed's context (/news/{id}) or a lodge's (/clubs/{subdomain}/news/{id}). */
+export const postPath = (post: { id: number }, clubSubdomain: string | null = null): string =>
+  clubSubdomain === null ? `${NEWS_PATH}/${post.id}` : `${clubNewsPath(clubSubdomain)}/${post.id}`;
+
+/** Edit lives under /news whatever the context (ROUTE-09). */
+export const editPostPath = (post: { id: number }): string => `${NEWS_PATH}/${post.id}/edit`;
+
+/** The calendar screens (ROUTE-02, ROUTE-03, ROUTE-10..13). */
+export const NEW_EVENT_PATH = `${CALENDAR_PATH}/new`;
+
+/** An event opened from the main calendar (ROUTE-12). */
+export const eventPath = (event: { id: number }): string => `${CALENDAR_PATH}/${event.id}`;
+
+/** A club's calendar (ROUTE-02), by the club's subdomain. */
+export const clubCalendarPath = (subdomain: string): string =>
+  `${clubPath(subdomain)}${CALENDAR_PATH}`;
+
+/** An event opened from a club's calendar, in that club's context (ROUTE-03). */
+export const clubEventPath = (subdomain: string, event: { id: number }): string =>
+  `${clubCalendarPath(subdomain)}/${event.id}`;
+
+/** Edit lives under /calendar whatever the context (ROUTE-13). */
+export const editEventPath = (event: { id: number }): string => `${CALENDAR_PATH}/${event.id}/edit`;
+
 /** A record's id from the URL (a post's, an event's), or null for anything that cannot be one. */
 export function parseRecordId(text: string | undefined): number | null {
   if (text === undefined || !/^[1-9][0-9]{0,9}$/.test(text)) return null;

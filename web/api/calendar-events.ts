@@ -27,6 +27,7 @@ import {
 import { apiRequest } from '../http/client.ts';
 import { onClientStateReset } from '../http/client-state.ts';
 import { serverNow } from '../http/server-clock.ts';
+import { patchCachedAnswers, useDeleteRecord } from './record-cache.ts';
 
 /**
  * Calendar events (§2 Calendar, §4 calendar list refetch; CAL-01..07, AMB-47). One module: query
@@ -317,13 +318,9 @@ export async function deleteCalendarEvent(id: number): Promise<void> {
 
 /** Delete (CAL-22): the event leaves the cache and every list is refreshed; the caller navigates. */
 export function useDeleteCalendarEvent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCalendarEvent,
-    onSuccess: async (_result, id) => {
-      client.removeQueries({ queryKey: calendarEventKeys.detail(id) });
-      await refreshCalendarLists(client);
-    },
+  return useDeleteRecord(deleteCalendarEvent, {
+    detail: calendarEventKeys.detail,
+    refreshLists: refreshCalendarLists,
   });
 }
 
@@ -336,22 +333,18 @@ export function patchEventCommentCount(
   client: QueryClient,
   container: { id: number; comment_count: number },
 ): void {
-  for (const query of client.getQueryCache().findAll({ queryKey: calendarEventKeys.details() })) {
-    const data = query.state.data as CalendarEventDetail | undefined;
-    if (
-      !data ||
-      !('comment_container' in data) ||
-      data.comment_container.id !== container.id ||
-      data.comment_container.comment_count === container.comment_count
-    ) {
-      continue;
-    }
-    client.setQueryData<CalendarEventDetail>(
-      query.queryKey,
-      { ...data, comment_container: { ...container } },
-      { updatedAt: query.state.dataUpdatedAt },
-    );
-  }
+  patchCachedAnswers<CalendarEventDetail>(
+    client,
+    calendarEventKeys.details(),
+    (data) =>
+      // The details key holds other answers too (the edit load, the attendees).
+      'comment_container' in data &&
+      data.comment_container.id === container.id &&
+      data.comment_container.comment_count !== container.comment_count
+        ? { ...data, comment_container: { ...container } }
+        : data,
+    { includeInvalidated: true },
+  );
 }
 
 // ---- The event form (EVF-19..EVF-23, AMB-47): its edit load, create and update -------------

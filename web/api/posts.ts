@@ -16,6 +16,7 @@ import {
   type UpdatePostRequest,
 } from '../../common/schemas/post.ts';
 import { apiRequest } from '../http/client.ts';
+import { patchCachedAnswers, useDeleteRecord } from './record-cache.ts';
 
 /**
  * Posts (§7 Posts; POST-01..19). One module: query keys, fetchers, queries and the mutations
@@ -165,15 +166,9 @@ export function useUpdatePost(id: number) {
   });
 }
 
+/** Delete (POST-19): the post leaves the cache and every list is refreshed. */
 export function useDeletePost() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: deletePost,
-    onSuccess: async (_result, id) => {
-      client.removeQueries({ queryKey: postKeys.detail(id) });
-      await refreshPostLists(client);
-    },
-  });
+  return useDeleteRecord(deletePost, { detail: postKeys.detail, refreshLists: refreshPostLists });
 }
 
 /**
@@ -195,26 +190,16 @@ export function patchCommentCount(
           comment_container: { id: container.id, comment_count: container.comment_count },
         }
       : post;
-  const cache = client.getQueryCache();
-  for (const query of cache.findAll({ queryKey: postKeys.lists() })) {
-    const data = query.state.data as InfiniteData<PostPage> | undefined;
-    if (!data || query.state.isInvalidated) continue;
-    if (!data.pages.some((page) => page.posts.some((post) => patchPost(post) !== post))) continue;
-    client.setQueryData<InfiniteData<PostPage>>(
-      query.queryKey,
-      { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(patchPost) })) },
-      { updatedAt: query.state.dataUpdatedAt },
-    );
-  }
-  for (const query of cache.findAll({ queryKey: postKeys.details() })) {
-    const data = query.state.data as PostAnswer['data'] | undefined;
-    if (!data || query.state.isInvalidated) continue;
+  patchCachedAnswers<InfiniteData<PostPage>>(client, postKeys.lists(), (data) =>
+    data.pages.some((page) => page.posts.some((post) => patchPost(post) !== post))
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(patchPost) })),
+        }
+      : data,
+  );
+  patchCachedAnswers<PostAnswer['data']>(client, postKeys.details(), (data) => {
     const post = patchPost(data.post);
-    if (post === data.post) continue;
-    client.setQueryData<PostAnswer['data']>(
-      query.queryKey,
-      { ...data, post },
-      { updatedAt: query.state.dataUpdatedAt },
-    );
-  }
+    return post === data.post ? data : { ...data, post };
+  });
 }

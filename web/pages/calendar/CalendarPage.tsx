@@ -16,12 +16,12 @@ import {
 } from '../../../common/messages.ts';
 import { calendarGroupSchema, type CalendarGroup } from '../../../common/schemas/calendar-event.ts';
 import { useSession } from '../../api/session.ts';
-import { webmasterLodges } from '../news/post-form-options.ts';
-import { eventPath, NEW_EVENT_PATH } from './calendar-paths.ts';
+import { webmasterLodges } from '../../components/records/record-options.ts';
 import { rememberCalendarTab, rememberedCalendarTab } from './calendar-tab.ts';
 import { CalendarFeedButton, CalendarFeedPanel } from './CalendarFeedPanel.tsx';
 import { CalendarListView } from './CalendarListView.tsx';
 import classes from '../../components/ButtonTabs.module.css';
+import { eventPath, NEW_EVENT_PATH } from '../../paths.ts';
 
 const TABS: readonly { group: CalendarGroup; label: string; hint: string }[] = [
   { group: 'my_events', label: MY_EVENTS, hint: MY_EVENTS_HINT },

@@ -14,8 +14,7 @@ import { useCalendarList, type CalendarListScope } from '../../api/calendar-even
 import { BackLink } from '../../components/BackLink.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { isApiError } from '../../http/client.ts';
-import { clubPath } from '../../paths.ts';
-import { clubEventPath } from './calendar-paths.ts';
+import { clubEventPath, clubPath } from '../../paths.ts';
 import { CalendarListView } from './CalendarListView.tsx';
 import { showsTypeToggles, toggleableTypes, visibleEvents } from './club-type-filter.ts';
 import classes from './ClubCalendarPage.module.css';

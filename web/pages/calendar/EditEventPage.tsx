@@ -18,8 +18,7 @@ import { useCalendarEventForEdit, useUpdateCalendarEvent } from '../../api/calen
 import { isApiError } from '../../http/client.ts';
 import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
-import { CALENDAR_PATH } from '../../paths.ts';
-import { eventPath, parseEventId } from './calendar-paths.ts';
+import { CALENDAR_PATH, eventPath, parseRecordId } from '../../paths.ts';
 import { editEventValues, updateEventRequest } from './event-form-schema.ts';
 import { EventForm } from './EventForm.tsx';
 
@@ -32,7 +31,7 @@ import { EventForm } from './EventForm.tsx';
  */
 export function EditEventPage() {
   useDocumentTitle(`${EDIT_CALENDAR_EVENT} – Lodgehall`);
-  const id = parseEventId(useParams().id);
+  const id = parseRecordId(useParams().id);
   const query = useCalendarEventForEdit(id);
   const status = query.isError && isApiError(query.error) ? query.error.status : null;
 

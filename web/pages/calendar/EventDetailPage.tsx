@@ -1,17 +1,14 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Button, Text } from '@mantine/core';
 import {
   IconBuildingBank,
   IconCalendarPlus,
   IconClock,
   IconMapPin,
-  IconPencil,
   IconSpeakerphone,
-  IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isTimeZoneId, TIME_ZONE_LABELS } from '../../../common/event-time.ts';
 import {
   ADD_TO_MY_CALENDAR,
@@ -42,15 +39,13 @@ import {
   useCalendarEvent,
   useDeleteCalendarEvent,
 } from '../../api/calendar-events.ts';
-import { BackLink } from '../../components/BackLink.tsx';
-import { CommentsSection } from '../../components/comments/CommentsSection.tsx';
 import { RecordScreen } from '../../components/LoadStates.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
-import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
+import { DeleteRecordButton, EditRecordButton } from '../../components/records/RecordButtons.tsx';
+import { RecordActions, RecordDetail } from '../../components/records/RecordDetail.tsx';
 import { globalErrorDialog, isApiError } from '../../http/client.ts';
-import { CALENDAR_PATH } from '../../paths.ts';
-import { clubCalendarPath, editEventPath, parseEventId } from './calendar-paths.ts';
+import { CALENDAR_PATH, clubCalendarPath, editEventPath, parseRecordId } from '../../paths.ts';
 import { icsFileName, saveTextFile } from './event-download.ts';
 import { EventAttendees } from './EventAttendees.tsx';
 import classes from './EventDetailPage.module.css';
@@ -67,7 +62,7 @@ import { EventRsvp } from './EventRsvp.tsx';
 export function EventDetailPage() {
   const params = useParams();
   const clubSubdomain = params.club_id ?? null;
-  const id = parseEventId(params.id);
+  const id = parseRecordId(params.id);
   const query = useCalendarEvent(id);
   const back = clubSubdomain === null ? CALENDAR_PATH : clubCalendarPath(clubSubdomain);
 
@@ -112,11 +107,9 @@ function EventDetail({
   clubSubdomain: string | null;
   back: string;
 }) {
-  const navigate = useNavigate();
   const announce = useAnnounceCalendarEvent(event.id);
   const remove = useDeleteCalendarEvent();
   const [downloading, setDownloading] = useState(false);
-  useDocumentTitle(`${event.name} – Lodgehall`);
 
   const backLabel =
     clubSubdomain !== null && event.club.subdomain === clubSubdomain
@@ -135,22 +128,7 @@ function EventDetail({
       .finally(() => setDownloading(false));
   };
 
-  // AMB-17: a delete asks first; CAL-22: then the lists reload and the member goes to
-  // /calendar, in place of the deleted event's entry, so Back does not lead to its 404.
-  const askDelete = () =>
-    showOkDialog({
-      title: DELETE_EVENT_TITLE,
-      content: CONFIRM_DELETE_EVENT,
-      onOk: () =>
-        remove.mutate(event.id, {
-          onSuccess: () => void navigate(CALENDAR_PATH, { replace: true }),
-          // ERR-35: the spec's fixed text, after any Network or Server Error dialog.
-          onError: () =>
-            showOkDialog({ title: ERROR_TITLE, content: ERROR_DELETING_CALENDAR_EVENT }),
-        }),
-    });
-
-  // Announcing mails the whole lodge and cannot be taken back, so it asks first too.
+  // Announcing mails the whole lodge and cannot be taken back, so it asks first, as Delete does.
   const askAnnounce = () =>
     showOkDialog({
       title: ANNOUNCE_EVENT_TITLE,
@@ -162,91 +140,80 @@ function EventDetail({
     });
 
   return (
-    <Container size={760} px="md" py={{ base: 24, sm: 32 }}>
-      <Stack gap="lg">
-        <BackLink to={back} label={backLabel} />
-        <article className={classes.article} data-testid="event-detail" data-event-id={event.id}>
-          <Title order={1} className={classes.name}>
-            {event.name}
-          </Title>
-          <dl className={classes.facts}>
-            <Fact icon={<IconBuildingBank size={20} aria-hidden="true" />} label={EVENT_LODGE}>
-              {event.club.name}
+    <RecordDetail
+      back={back}
+      backLabel={backLabel}
+      article={{ 'data-testid': 'event-detail', 'data-event-id': event.id }}
+      title={event.name}
+      header={
+        <dl className={classes.facts}>
+          <Fact icon={<IconBuildingBank size={20} aria-hidden="true" />} label={EVENT_LODGE}>
+            {event.club.name}
+          </Fact>
+          <Fact icon={<IconClock size={20} aria-hidden="true" />} label={EVENT_WHEN}>
+            <span data-testid="event-when">{event.local_start_date_time_with_duration}</span>
+          </Fact>
+          {zone ? (
+            <Fact icon={<IconWorld size={20} aria-hidden="true" />} label={EVENT_TIME_ZONE}>
+              {zone}
             </Fact>
-            <Fact icon={<IconClock size={20} aria-hidden="true" />} label={EVENT_WHEN}>
-              <span data-testid="event-when">{event.local_start_date_time_with_duration}</span>
+          ) : null}
+          {event.location ? (
+            <Fact icon={<IconMapPin size={20} aria-hidden="true" />} label={EVENT_WHERE}>
+              {event.location}
             </Fact>
-            {zone ? (
-              <Fact icon={<IconWorld size={20} aria-hidden="true" />} label={EVENT_TIME_ZONE}>
-                {zone}
-              </Fact>
-            ) : null}
-            {event.location ? (
-              <Fact icon={<IconMapPin size={20} aria-hidden="true" />} label={EVENT_WHERE}>
-                {event.location}
-              </Fact>
-            ) : null}
-          </dl>
-          <div
-            className={classes.body}
-            data-testid="event-description"
-            // Safe: the server cleans every description with a sanitize-html allow-list when it
-            // is saved (server/services/rich-text.ts), as it does a post's body.
-            dangerouslySetInnerHTML={{ __html: event.calendar_event_description.body }}
-          />
-          {event.photos.length > 0 ? <PhotoMosaic photos={event.photos} /> : null}
-          <div className={classes.actions}>
+          ) : null}
+        </dl>
+      }
+      body={{ html: event.calendar_event_description.body, testId: 'event-description' }}
+      photos={event.photos}
+      footer={
+        <RecordActions>
+          <Button
+            variant="default"
+            loading={downloading}
+            leftSection={<IconCalendarPlus size={22} aria-hidden="true" />}
+            onClick={download}
+          >
+            {ADD_TO_MY_CALENDAR}
+          </Button>
+          {event.abilities.announce ? (
             <Button
               variant="default"
-              loading={downloading}
-              leftSection={<IconCalendarPlus size={22} aria-hidden="true" />}
-              onClick={download}
+              loading={announce.isPending}
+              leftSection={<IconSpeakerphone size={22} aria-hidden="true" />}
+              onClick={askAnnounce}
             >
-              {ADD_TO_MY_CALENDAR}
+              {ANNOUNCE}
             </Button>
-            {event.abilities.announce ? (
-              <Button
-                variant="default"
-                loading={announce.isPending}
-                leftSection={<IconSpeakerphone size={22} aria-hidden="true" />}
-                onClick={askAnnounce}
-              >
-                {ANNOUNCE}
-              </Button>
-            ) : null}
-            {mayEdit ? (
-              <Button
-                component={Link}
-                to={editEventPath(event)}
-                variant="default"
-                leftSection={<IconPencil size={22} aria-hidden="true" />}
-              >
-                {EDIT_EVENT_LINK}
-              </Button>
-            ) : null}
-            {mayDelete ? (
-              <Button
-                variant="outline"
-                color="red.9"
-                loading={remove.isPending}
-                leftSection={<IconTrash size={22} aria-hidden="true" />}
-                onClick={askDelete}
-              >
-                {DELETE_EVENT_BUTTON}
-              </Button>
-            ) : null}
-            <Text component="span" role="status" fw={600} c="lodge.9" data-testid="event-announced">
-              {announce.isSuccess ? EVENT_ANNOUNCED : ''}
-            </Text>
-          </div>
-        </article>
-        <EventRsvp event={event} />
-        <EventAttendees eventId={event.id} />
-        <CommentsSection
-          containerId={event.comment_container.id}
-          allowsComments={event.allows_comments}
-        />
-      </Stack>
-    </Container>
+          ) : null}
+          {mayEdit ? <EditRecordButton to={editEventPath(event)} label={EDIT_EVENT_LINK} /> : null}
+          {mayDelete ? (
+            <DeleteRecordButton
+              label={DELETE_EVENT_BUTTON}
+              id={event.id}
+              remove={remove}
+              confirm={{ title: DELETE_EVENT_TITLE, content: CONFIRM_DELETE_EVENT }}
+              // ERR-35: the spec's fixed text, after any Network or Server Error dialog.
+              failure={ERROR_DELETING_CALENDAR_EVENT}
+              then={CALENDAR_PATH}
+            />
+          ) : null}
+          <Text component="span" role="status" fw={600} c="lodge.9" data-testid="event-announced">
+            {announce.isSuccess ? EVENT_ANNOUNCED : ''}
+          </Text>
+        </RecordActions>
+      }
+      panels={
+        <>
+          <EventRsvp event={event} />
+          <EventAttendees eventId={event.id} />
+        </>
+      }
+      comments={{
+        containerId: event.comment_container.id,
+        allowsComments: event.allows_comments,
+      }}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { Checkbox, Input, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useCallback, useMemo, useRef, type ChangeEvent } from 'react';
+import { Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useRef, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { timeOptions } from '../../../common/event-time.ts';
 import {
@@ -13,7 +12,6 @@ import {
   type EventTimeValues,
 } from '../../../common/event-time-editing.ts';
 import {
-  ALLOWS_COMMENTS,
   EVENT_CHOOSE_TIME,
   EVENT_DESCRIPTION,
   EVENT_DESCRIPTION_HINT,
@@ -29,24 +27,14 @@ import {
   EVENT_START_TIME,
   EVENT_TIME_ZONE,
   EVENT_TIME_ZONE_HINT,
-  PHOTOS,
-  PHOTOS_HINT,
-  PHOTOS_TOO_LARGE,
   POST_AS,
   SAVING_EVENT,
-  VISIBILITY,
 } from '../../../common/messages.ts';
 import type { CalendarEventDetail } from '../../../common/schemas/calendar-event.ts';
-import { BaseErrors } from '../../components/BaseErrors.tsx';
-import { RichTextField } from '../../components/editor/RichTextField.tsx';
-import { focusFirstError } from '../../components/forms/form-errors.ts';
-import { FormActions } from '../../components/forms/FormActions.tsx';
-import { useFormSave, useGoBack } from '../../components/forms/use-form-save.ts';
-import { photosTooLarge } from '../../components/photos/form-photos.ts';
-import { PhotoPicker } from '../../components/photos/PhotoPicker.tsx';
-import { PHOTO_ACCEPT, usePhotoField } from '../../components/photos/use-photo-field.ts';
-import { lodgeVisibilityOptions } from '../news/post-form-options.ts';
-import { eventPath } from './calendar-paths.ts';
+import { useGoBack } from '../../components/forms/use-form-save.ts';
+import { lodgeVisibilityOptions } from '../../components/records/record-options.ts';
+import { RecordForm } from '../../components/records/RecordForm.tsx';
+import { useRecordForm } from '../../components/records/use-record-form.ts';
 import classes from './EventForm.module.css';
 import {
   EVENT_FIELD_ORDER,
@@ -58,6 +46,7 @@ import {
   type EventFormField,
   type EventFormValues,
 } from './event-form-schema.ts';
+import { eventPath } from '../../paths.ts';
 
 /** A lodge the member may post the event as (EVF-03), with what its defaults need. */
 export interface EventFormLodge extends EventLodge {
@@ -112,31 +101,21 @@ export function EventForm({
   cancelTo,
 }: EventFormProps) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const goBack = useGoBack(cancelTo);
   const mode = lodge.kind === 'choose' ? 'new' : 'edit';
   const schema = useMemo(() => eventFormSchema(mode), [mode]);
-
-  const form = useForm<EventFormValues>({
-    mode: 'controlled',
+  const record = useRecordForm({
     initialValues,
-    validate: schemaResolver(schema, { sync: true }),
-  });
-  const { values } = form;
-  const photos = usePhotoField(
-    values.photos,
-    (change) => form.setFieldValue('photos', change),
-    () => form.clearFieldError('photos'),
-  );
-  const saving = useFormSave<EventFormField>({
-    fallbackError,
+    schema,
+    fieldOrder: EVENT_FIELD_ORDER,
     fieldOf: eventFormFieldOf,
-    onFieldErrors: (fields) => {
-      form.setErrors(fields);
-      focusFirstError(formRef.current, EVENT_FIELD_ORDER, fields);
-    },
+    fallbackError,
+    bodyField: 'new_description',
+    save,
+    onSaved: (event: CalendarEventDetail) => void navigate(eventPath(event), { replace: true }),
   });
-  const { submitting, baseErrors } = saving;
+  const { form, submitting } = record;
+  const { values } = form;
 
   // AMB-08: Location and Time Zone follow the lodge until the member changes them by hand.
   const editedByHand = useRef<EditedByHand>({ location: false, time_zone_id: false });
@@ -202,224 +181,152 @@ export function EventForm({
     });
   };
 
-  const onDescriptionChange = useCallback(
-    (html: string) => {
-      form.setFieldValue('new_description', html);
-      form.clearFieldError('new_description');
-    },
-    [form],
-  );
-
-  const submit = (checked: EventFormValues) => {
-    if (photosTooLarge(checked.photos, checked.new_description.length)) {
-      form.setFieldError('photos', PHOTOS_TOO_LARGE);
-      focusFirstError(formRef.current, EVENT_FIELD_ORDER, { photos: true });
-      return;
-    }
-    void saving.save(
-      () => save(checked),
-      (event) => void navigate(eventPath(event), { replace: true }),
-    );
-  };
-
   const startTimes = timeOptions(values.start_time_string);
   const endTimes = timeOptions(values.end_time_string);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 40 }} shadow="xs">
-      <Stack gap="lg">
-        <Title order={1}>{title}</Title>
-        <BaseErrors messages={baseErrors} />
-        <form
-          ref={formRef}
-          noValidate
-          aria-busy={submitting}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const result = form.validate();
-            if (result.hasErrors) {
-              focusFirstError(formRef.current, EVENT_FIELD_ORDER, result.errors);
-            } else submit(form.getValues());
-          }}
-        >
-          <Stack gap="xl">
-            {lodge.kind === 'choose' ? (
-              <NativeSelect
-                label={POST_AS}
-                description={EVENT_POST_AS_HINT}
-                withAsterisk
-                size="lg"
-                data-field="club_id"
-                data={lodge.lodges.map((item) => ({ value: String(item.id), label: item.name }))}
-                value={values.club_id}
-                onChange={(event) => changeLodgeTo(event.currentTarget.value)}
-                disabled={submitting}
-                error={form.errors.club_id}
-              />
-            ) : (
-              <Input.Wrapper label={POST_AS} labelElement="div" size="lg">
-                <Stack gap={0} mt={4} data-testid="event-lodge">
-                  <Text size="md" c="dimmed">
-                    {lodge.typeName}
-                  </Text>
-                  <Text size="lg" fw={700}>
-                    {lodge.name}
-                  </Text>
-                </Stack>
-              </Input.Wrapper>
-            )}
-            <TextInput
-              label={EVENT_NAME}
-              withAsterisk
-              size="lg"
-              data-field="name"
-              maxLength={200}
-              {...form.getInputProps('name')}
-              disabled={submitting}
-            />
-            <div className={classes.when}>
-              <TextInput
-                label={EVENT_START_DATE}
-                withAsterisk
-                type="date"
-                size="lg"
-                data-field="start_date_string"
-                value={inputDateFromWire(values.start_date_string)}
-                onFocus={rememberTimesOnEntry}
-                onBlur={forgetTimesOnEntry}
-                onChange={changeStartDateInput}
-                error={form.errors.start_date_string}
-                disabled={submitting}
-              />
-              <NativeSelect
-                label={EVENT_START_TIME}
-                withAsterisk
-                size="lg"
-                data-field="start_time_string"
-                data={[
-                  { value: '', label: EVENT_CHOOSE_TIME, disabled: true },
-                  ...startTimes.map((label) => ({ value: label, label })),
-                ]}
-                value={values.start_time_string}
-                onChange={(event) =>
-                  setTimes(
-                    changeStartTime(timeValuesOf(form.getValues()), event.currentTarget.value),
-                    'start_time_string',
-                  )
-                }
-                disabled={submitting}
-                error={form.errors.start_time_string}
-              />
-              <TextInput
-                label={EVENT_END_DATE}
-                description={EVENT_END_DATE_HINT}
-                type="date"
-                size="lg"
-                data-field="end_date_string"
-                value={inputDateFromWire(values.end_date_string)}
-                onFocus={rememberTimesOnEntry}
-                onBlur={forgetTimesOnEntry}
-                onChange={changeEndDateInput}
-                error={form.errors.end_date_string}
-                disabled={submitting}
-              />
-              <NativeSelect
-                label={EVENT_END_TIME}
-                description={EVENT_END_TIME_HINT}
-                size="lg"
-                data-field="end_time_string"
-                data={[
-                  { value: '', label: EVENT_NO_END_TIME },
-                  ...endTimes.map((label) => ({ value: label, label })),
-                ]}
-                value={values.end_time_string}
-                onChange={(event) =>
-                  setTimes(
-                    {
-                      ...timeValuesOf(form.getValues()),
-                      end_time_string: event.currentTarget.value,
-                    },
-                    'end_time_string',
-                  )
-                }
-                disabled={submitting}
-                error={form.errors.end_time_string}
-              />
-            </div>
-            <NativeSelect
-              label={EVENT_TIME_ZONE}
-              description={EVENT_TIME_ZONE_HINT}
-              withAsterisk
-              size="lg"
-              data-field="time_zone_id"
-              data={[...TIME_ZONE_OPTIONS]}
-              value={values.time_zone_id}
-              onChange={(event) => {
-                editedByHand.current.time_zone_id = true;
-                form.setFieldValue('time_zone_id', event.currentTarget.value);
-                form.clearFieldError('time_zone_id');
-              }}
-              disabled={submitting}
-              error={form.errors.time_zone_id}
-            />
-            <TextInput
-              label={EVENT_LOCATION}
-              size="lg"
-              data-field="location"
-              maxLength={500}
-              value={values.location}
-              onChange={(event) => {
-                editedByHand.current.location = true;
-                form.setFieldValue('location', event.currentTarget.value);
-                form.clearFieldError('location');
-              }}
-              error={form.errors.location}
-              disabled={submitting}
-            />
-            <RichTextField
-              label={EVENT_DESCRIPTION}
-              description={EVENT_DESCRIPTION_HINT}
-              error={form.errors.new_description as string | undefined}
-              initialHtml={initialValues.new_description}
-              onChange={onDescriptionChange}
-              disabled={submitting}
-              fieldName="new_description"
-            />
-            <PhotoPicker
-              label={PHOTOS}
-              description={PHOTOS_HINT}
-              photos={photos.pickerPhotos}
-              onPick={photos.pick}
-              onRemove={photos.remove}
-              rejections={photos.rejections}
-              error={typeof form.errors.photos === 'string' ? form.errors.photos : undefined}
-              disabled={submitting}
-              accept={PHOTO_ACCEPT}
-            />
-            <NativeSelect
-              label={VISIBILITY}
-              size="lg"
-              data-field="access"
-              data={[...VISIBILITY_OPTIONS]}
-              {...form.getInputProps('access')}
-              disabled={submitting}
-            />
-            <Checkbox
-              label={ALLOWS_COMMENTS}
-              size="lg"
-              data-field="allows_comments"
-              {...form.getInputProps('allows_comments', { type: 'checkbox' })}
-              disabled={submitting}
-            />
-            <FormActions
-              submitLabel={submitLabel}
-              savingLabel={SAVING_EVENT}
-              submitting={submitting}
-              onCancel={goBack}
-            />
+    <RecordForm
+      record={record}
+      title={title}
+      submitLabel={submitLabel}
+      savingLabel={SAVING_EVENT}
+      onCancel={goBack}
+      body={{ label: EVENT_DESCRIPTION, description: EVENT_DESCRIPTION_HINT }}
+      visibility={{ options: VISIBILITY_OPTIONS }}
+    >
+      {lodge.kind === 'choose' ? (
+        <NativeSelect
+          label={POST_AS}
+          description={EVENT_POST_AS_HINT}
+          withAsterisk
+          size="lg"
+          data-field="club_id"
+          data={lodge.lodges.map((item) => ({ value: String(item.id), label: item.name }))}
+          value={values.club_id}
+          onChange={(event) => changeLodgeTo(event.currentTarget.value)}
+          disabled={submitting}
+          error={form.errors.club_id}
+        />
+      ) : (
+        <Input.Wrapper label={POST_AS} labelElement="div" size="lg">
+          <Stack gap={0} mt={4} data-testid="event-lodge">
+            <Text size="md" c="dimmed">
+              {lodge.typeName}
+            </Text>
+            <Text size="lg" fw={700}>
+              {lodge.name}
+            </Text>
           </Stack>
-        </form>
-      </Stack>
-    </Paper>
+        </Input.Wrapper>
+      )}
+      <TextInput
+        label={EVENT_NAME}
+        withAsterisk
+        size="lg"
+        data-field="name"
+        maxLength={200}
+        {...form.getInputProps('name')}
+        disabled={submitting}
+      />
+      <div className={classes.when}>
+        <TextInput
+          label={EVENT_START_DATE}
+          withAsterisk
+          type="date"
+          size="lg"
+          data-field="start_date_string"
+          value={inputDateFromWire(values.start_date_string)}
+          onFocus={rememberTimesOnEntry}
+          onBlur={forgetTimesOnEntry}
+          onChange={changeStartDateInput}
+          error={form.errors.start_date_string}
+          disabled={submitting}
+        />
+        <NativeSelect
+          label={EVENT_START_TIME}
+          withAsterisk
+          size="lg"
+          data-field="start_time_string"
+          data={[
+            { value: '', label: EVENT_CHOOSE_TIME, disabled: true },
+            ...startTimes.map((label) => ({ value: label, label })),
+          ]}
+          value={values.start_time_string}
+          onChange={(event) =>
+            setTimes(
+              changeStartTime(timeValuesOf(form.getValues()), event.currentTarget.value),
+              'start_time_string',
+            )
+          }
+          disabled={submitting}
+          error={form.errors.start_time_string}
+        />
+        <TextInput
+          label={EVENT_END_DATE}
+          description={EVENT_END_DATE_HINT}
+          type="date"
+          size="lg"
+          data-field="end_date_string"
+          value={inputDateFromWire(values.end_date_string)}
+          onFocus={rememberTimesOnEntry}
+          onBlur={forgetTimesOnEntry}
+          onChange={changeEndDateInput}
+          error={form.errors.end_date_string}
+          disabled={submitting}
+        />
+        <NativeSelect
+          label={EVENT_END_TIME}
+          description={EVENT_END_TIME_HINT}
+          size="lg"
+          data-field="end_time_string"
+          data={[
+            { value: '', label: EVENT_NO_END_TIME },
+            ...endTimes.map((label) => ({ value: label, label })),
+          ]}
+          value={values.end_time_string}
+          onChange={(event) =>
+            setTimes(
+              {
+                ...timeValuesOf(form.getValues()),
+                end_time_string: event.currentTarget.value,
+              },
+              'end_time_string',
+            )
+          }
+          disabled={submitting}
+          error={form.errors.end_time_string}
+        />
+      </div>
+      <NativeSelect
+        label={EVENT_TIME_ZONE}
+        description={EVENT_TIME_ZONE_HINT}
+        withAsterisk
+        size="lg"
+        data-field="time_zone_id"
+        data={[...TIME_ZONE_OPTIONS]}
+        value={values.time_zone_id}
+        onChange={(event) => {
+          editedByHand.current.time_zone_id = true;
+          form.setFieldValue('time_zone_id', event.currentTarget.value);
+          form.clearFieldError('time_zone_id');
+        }}
+        disabled={submitting}
+        error={form.errors.time_zone_id}
+      />
+      <TextInput
+        label={EVENT_LOCATION}
+        size="lg"
+        data-field="location"
+        maxLength={500}
+        value={values.location}
+        onChange={(event) => {
+          editedByHand.current.location = true;
+          form.setFieldValue('location', event.currentTarget.value);
+          form.clearFieldError('location');
+        }}
+        error={form.errors.location}
+        disabled={submitting}
+      />
+    </RecordForm>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../common/messages.ts';
 import { useCreateCalendarEvent } from '../../api/calendar-events.ts';
 import { useSession } from '../../api/session.ts';
-import { webmasterLodges } from '../news/post-form-options.ts';
+import { webmasterLodges } from '../../components/records/record-options.ts';
 import { CALENDAR_PATH } from '../../paths.ts';
 import { createEventRequest, newEventValues } from './event-form-schema.ts';
 import { EventForm, type EventFormLodge } from './EventForm.tsx';

@@ -20,13 +20,13 @@ import {
   type CreateCalendarEventRequest,
   type UpdateCalendarEventRequest,
 } from '../../../common/schemas/calendar-event.ts';
+import { bodyHasText } from '../../components/editor/body-text.ts';
 import {
   isPhotoErrorKey,
   photosAttributes,
   type FormPhoto,
 } from '../../components/photos/form-photos.ts';
-import { bodyHasText } from '../news/post-form-schema.ts';
-import type { SelectOption } from '../news/post-form-options.ts';
+import type { SelectOption } from '../../components/records/record-options.ts';
 
 /**
  * The event form's values, their check and the requests made from them (EVF-19..EVF-23,

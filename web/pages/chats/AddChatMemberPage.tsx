@@ -20,7 +20,7 @@ import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { chatPath } from '../../paths.ts';
-import { alertText } from './chat-errors.ts';
+import { alertText } from '../../components/chats/chat-errors.ts';
 import { chatDetailTitle } from './chat-head.ts';
 import { ChatHeadScreen } from './ChatHeadScreen.tsx';
 import { MemberPicker } from './MemberPicker.tsx';

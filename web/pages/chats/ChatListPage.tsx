@@ -33,7 +33,7 @@ import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { chatPath, NEW_CHAT_PATH } from '../../paths.ts';
 import { ChatAvatars } from './ChatAvatars.tsx';
 import classes from './ChatListPage.module.css';
-import { useOpenChat } from './use-open-chat.ts';
+import { useOpenChat } from '../../components/chats/use-open-chat.ts';
 
 /**
  * /chats (ROUTE-14, CHAT-01..09, D46): New 1-on-1 and New Group, the Show/Hide Hidden Chats

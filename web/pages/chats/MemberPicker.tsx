@@ -9,9 +9,9 @@ import {
 import type { MemberSearchParty } from '../../../common/schemas/member-search.ts';
 import { searchMembers } from '../../api/member-search.ts';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
-import { alertText } from './chat-errors.ts';
-import { SearchPanel } from '../directory/SearchPanel.tsx';
-import { useNarrowingSearch } from '../directory/use-narrowing-search.ts';
+import { alertText } from '../../components/chats/chat-errors.ts';
+import { SearchPanel } from '../../components/search/SearchPanel.tsx';
+import { useNarrowingSearch } from '../../components/search/use-narrowing-search.ts';
 import classes from './MemberPicker.module.css';
 
 /**

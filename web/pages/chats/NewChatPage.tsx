@@ -15,7 +15,7 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { showOkDialog } from '../../components/ok-dialog-store.ts';
 import { CHATS_PATH } from '../../paths.ts';
 import { MemberPicker } from './MemberPicker.tsx';
-import { useOpenChat } from './use-open-chat.ts';
+import { useOpenChat } from '../../components/chats/use-open-chat.ts';
 
 /**
  * /chats/new (ROUTE-15, CHAT-10): find a member and open the 1-on-1 with them, new or existing

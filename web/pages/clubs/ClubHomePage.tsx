@@ -46,11 +46,17 @@ import { ClubFavoriteSwitch } from '../../components/ClubFavoriteSwitch.tsx';
 import { RecordScreen } from '../../components/LoadStates.tsx';
 import { LodgeAvatar } from '../../components/LodgeAvatar.tsx';
 import { lodgePlace } from '../../components/LodgeList.tsx';
-import { DIRECTORY_PATH, clubPath, partyPath } from '../../paths.ts';
-import { clubCalendarPath, clubEventPath } from '../calendar/calendar-paths.ts';
-import { formatPostDate } from '../news/PostByline.tsx';
-import { postTitle } from '../news/PostCard.tsx';
-import { clubNewsPath, postPath } from '../news/post-paths.ts';
+import {
+  clubCalendarPath,
+  clubEventPath,
+  clubNewsPath,
+  clubPath,
+  DIRECTORY_PATH,
+  partyPath,
+  postPath,
+} from '../../paths.ts';
+import { formatPostDate } from '../../components/dates.ts';
+import { postTitle } from '../../components/post-title.ts';
 import classes from './ClubHomePage.module.css';
 
 /**

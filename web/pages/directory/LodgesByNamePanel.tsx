@@ -7,8 +7,8 @@ import {
 import type { ClubSummary } from '../../../common/schemas/club.ts';
 import { searchLodges } from '../../api/clubs.ts';
 import { LodgeList } from '../../components/LodgeList.tsx';
-import { SearchPanel } from './SearchPanel.tsx';
-import { useNarrowingSearch } from './use-narrowing-search.ts';
+import { SearchPanel } from '../../components/search/SearchPanel.tsx';
+import { useNarrowingSearch } from '../../components/search/use-narrowing-search.ts';
 
 /**
  * Lodges › By Name (DIR-06..08, DIR-12, SRCH-12, AMB-11): the filter box, then the prompt, a

@@ -8,8 +8,8 @@ import type { MemberSearchParty } from '../../../common/schemas/member-search.ts
 import { searchMembers } from '../../api/member-search.ts';
 import { isApiError } from '../../http/client.ts';
 import { PartyList } from '../../components/PartyList.tsx';
-import { SearchPanel } from './SearchPanel.tsx';
-import { useNarrowingSearch } from './use-narrowing-search.ts';
+import { SearchPanel } from '../../components/search/SearchPanel.tsx';
+import { useNarrowingSearch } from '../../components/search/use-narrowing-search.ts';
 
 /** ERR-22: a 422's messages joined by ', '; ERR-23: anything else. */
 function memberSearchError(error: unknown): string {

@@ -7,7 +7,7 @@ import {
 import { useRecentContacts } from '../../api/parties.ts';
 import { Loading, LoadFailed } from '../../components/LoadStates.tsx';
 import { PartyList } from '../../components/PartyList.tsx';
-import { LastContacted } from '../parties/LastContacted.tsx';
+import { LastContacted } from '../../components/LastContacted.tsx';
 
 /**
  * Members › Recent (DIR-16): the members last called, e-mailed or chatted with, newest first,

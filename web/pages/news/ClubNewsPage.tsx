@@ -11,8 +11,7 @@ import type { Post } from '../../../common/schemas/post.ts';
 import { usePostList, type PostListScope } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { clubPath } from '../../paths.ts';
-import { postPath } from './post-paths.ts';
+import { clubPath, postPath } from '../../paths.ts';
 import { PostListView } from './PostListView.tsx';
 
 /**

@@ -14,10 +14,9 @@ import { isApiError } from '../../http/client.ts';
 import { usePost, useUpdatePost } from '../../api/posts.ts';
 import { useSession } from '../../api/session.ts';
 import { NotFound } from '../../components/NotFound.tsx';
-import { NEWS_PATH } from '../../paths.ts';
+import { NEWS_PATH, parseRecordId } from '../../paths.ts';
 import { editChoices } from './post-form-options.ts';
 import { updatePostRequest, type PostFormValues } from './post-form-schema.ts';
-import { parsePostId } from './post-paths.ts';
 import { PostForm } from './PostForm.tsx';
 import { PostLoadFailed } from './PostLoadFailed.tsx';
 
@@ -30,7 +29,7 @@ import { PostLoadFailed } from './PostLoadFailed.tsx';
  */
 export function EditPostPage() {
   useDocumentTitle(`${EDIT_POST} – Lodgehall`);
-  const id = parsePostId(useParams().id);
+  const id = parseRecordId(useParams().id);
   const { user } = useSession();
   const query = usePost(id);
 

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { NEW_POST, POSTS_TITLE } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import type { PostListScope } from '../../api/posts.ts';
-import { NEW_POST_PATH, postPath } from './post-paths.ts';
 import { PostListView } from './PostListView.tsx';
+import { NEW_POST_PATH, postPath } from '../../paths.ts';
 
 const FEED: PostListScope = { kind: 'feed' };
 const feedPostPath = (post: Post): string => postPath(post);

@@ -1,14 +1,9 @@
 import { Box, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { postedToLodge } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
+import { formatPostDate } from '../../components/dates.ts';
 import { LodgeAvatar } from '../../components/LodgeAvatar.tsx';
 import { MemberAvatar } from '../../components/MemberAvatar.tsx';
-
-/** Dates as people write them ("November 20, 2026 at 3:15 PM"): no numeric formats to decode. */
-export function formatPostDate(epochMs: number): string {
-  return dayjs(epochMs).format('MMMM D, YYYY [at] h:mm A');
-}
 
 /**
  * Who posted and when (POST-01): a lodge post shows the lodge's emblem and name; a member's

@@ -5,16 +5,10 @@ import { Link } from 'react-router';
 import { commentCount, postBy, READ_MORE, readMoreAbout } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import { PhotoMosaic } from '../../components/photos/PhotoMosaic.tsx';
+import { postTitle } from '../../components/post-title.ts';
 import { DonateNowLink } from './DonateNowLink.tsx';
 import { PostByline } from './PostByline.tsx';
 import classes from './PostCard.module.css';
-
-/** A few words that name a post without a subject (member posts), for links and headings. */
-export function postTitle(post: Pick<Post, 'subject' | 'short_body'>, words = 8): string {
-  if (post.subject) return post.subject;
-  const all = post.short_body.trim().split(/\s+/);
-  return all.length > words ? `${all.slice(0, words).join(' ')}…` : all.join(' ');
-}
 
 /**
  * One post in a list: byline, subject, the short body only (POST-03), photos, comment count,

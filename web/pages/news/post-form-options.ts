@@ -1,12 +1,9 @@
 import {
-  ACCESS_LABELS,
-  ACCESS_VALUES,
   ALL_FOLLOWERS_ACCESS,
   DEFAULT_ACCESS,
   PARTY_POST_TYPE,
   POST_AS_MEMBER_VALUE,
   ROLE_USER,
-  ROLE_WEBMASTER,
 } from '../../../common/constants.ts';
 import {
   ALL_FOLLOWERS,
@@ -18,6 +15,11 @@ import {
 } from '../../../common/messages.ts';
 import type { Post } from '../../../common/schemas/post.ts';
 import type { User, UserClub } from '../../../common/schemas/session.ts';
+import {
+  lodgeVisibilityOptions,
+  webmasterLodges,
+  type SelectOption,
+} from '../../components/records/record-options.ts';
 
 /**
  * Which choices the post form offers (POST-09, POST-13, PERM-05, PERM-08, PERM-09, AMB-09,
@@ -27,17 +29,7 @@ import type { User, UserClub } from '../../../common/schemas/session.ts';
  * all as strings because that is what a select holds and what the server accepts.
  */
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
 type ClubsOf = Pick<User, 'clubs'>;
-
-/** Lodges the user may post as: those where they hold the webmaster role. */
-export function webmasterLodges(user: ClubsOf): UserClub[] {
-  return user.clubs.filter((club) => club.club_member_role_names.includes(ROLE_WEBMASTER));
-}
 
 /** Lodges a member post may be limited to: leaf lodges where the user has role user (PERM-08/09). */
 export function memberPostLodges(user: ClubsOf): UserClub[] {
@@ -59,11 +51,6 @@ export function postAsOptions(user: ClubsOf): SelectOption[] {
 
 export function isMemberPost(postAs: string): boolean {
   return postAs === POST_AS_MEMBER_VALUE;
-}
-
-/** CONST-18: the three lodge-post choices with their labels. */
-export function lodgeVisibilityOptions(): SelectOption[] {
-  return ACCESS_VALUES.map((value) => ({ value, label: ACCESS_LABELS[value] }));
 }
 
 /** PERM-08: 'All followers', then 'Members of {lodge}' for each leaf lodge with role user. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CANT_BE_BLANK } from '../../../common/messages.ts';
 import { createPostRequestSchema, updatePostRequestSchema } from '../../../common/schemas/post.ts';
+import { bodyHasText } from '../../components/editor/body-text.ts';
 import {
-  bodyHasText,
   createPostRequest,
   postFormErrors,
   postFormSchema,

@@ -5,6 +5,7 @@ import {
   type CreatePostRequest,
   type UpdatePostRequest,
 } from '../../../common/schemas/post.ts';
+import { bodyHasText } from '../../components/editor/body-text.ts';
 import type { FieldErrors } from '../../http/client.ts';
 import { isMemberPost } from './post-form-options.ts';
 import { formErrors, type FormErrors } from '../../components/forms/form-errors.ts';
@@ -35,15 +36,6 @@ export interface PostFormValues {
 export type PostFormField = Exclude<keyof PostFormValues, 'photos'> | 'photos';
 
 const wire = createPostRequestSchema.shape.post.shape;
-
-/** True when the HTML has some text left once the tags are gone (`<p></p>` is blank). */
-export function bodyHasText(html: string): boolean {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
-    .trim();
-  return text !== '';
-}
 
 export const postFormSchema = z
   .object({

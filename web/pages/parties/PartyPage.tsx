@@ -34,8 +34,8 @@ import {
   phoneLabel,
   phoneText,
 } from './party-contact.ts';
-import { useOpenChat } from '../chats/use-open-chat.ts';
-import { LastContacted } from './LastContacted.tsx';
+import { useOpenChat } from '../../components/chats/use-open-chat.ts';
+import { LastContacted } from '../../components/LastContacted.tsx';
 import classes from './PartyPage.module.css';
 
 /**

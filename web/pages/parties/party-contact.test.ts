@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactTypeOfPhone,
-  formatLastContacted,
   mailtoHref,
   phoneHref,
   phoneLabel,
@@ -38,15 +37,6 @@ describe('phones on the party page (PARTY-06, PARTY-07)', () => {
       'OfficePhone',
       'cell',
     ]);
-  });
-});
-
-describe('Last contacted (PARTY-04, CONST-37)', () => {
-  it('2024-03-05 14:07 local is 3/5/2024 - 2:07 PM', () => {
-    expect(formatLastContacted(new Date(2024, 2, 5, 14, 7).getTime())).toBe('3/5/2024 - 2:07 PM');
-    expect(formatLastContacted(new Date(2024, 10, 25, 9, 5).getTime())).toBe(
-      '11/25/2024 - 9:05 AM',
-    );
   });
 });
 

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { PHONE_HOME, PHONE_MOBILE, PHONE_OFFICE, PHONE_OTHER } from '../../../common/messages.ts';
 import { formatPhone, telHref } from '../../../common/phone.ts';
 import type { PartyPhone, RecentContactType } from '../../../common/schemas/party.ts';
@@ -46,9 +45,4 @@ export function mailtoHref(address: string): string {
 /** How a call is recorded in Members › Recent (ENT-18): the phone's own type, else `cell`. */
 export function contactTypeOfPhone(type: string): RecentContactType {
   return type === 'CellPhone' || type === 'HomePhone' || type === 'OfficePhone' ? type : 'cell';
-}
-
-/** PARTY-04, CONST-37: `M/D/YYYY - h:mm A` in the member's own zone. */
-export function formatLastContacted(epochMs: number): string {
-  return dayjs(epochMs).format('M/D/YYYY - h:mm A');
 }

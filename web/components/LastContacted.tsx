@@ -1,6 +1,6 @@
-import { LAST_CONTACTED } from '../../../common/messages.ts';
+import { LAST_CONTACTED } from '../../common/messages.ts';
 import classes from './LastContacted.module.css';
-import { formatLastContacted } from './party-contact.ts';
+import { formatLastContacted } from './dates.ts';
 
 /**
  * 'Last contacted' and when (PARTY-04, CONST-37: M/D/YYYY - h:mm A), on the party page and in

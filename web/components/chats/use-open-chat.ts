@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ALERT_TITLE, ERROR_CREATING_CHAT } from '../../../common/messages.ts';
 import type { CreateChatRequest } from '../../../common/schemas/chat.ts';
 import { useCreateChat } from '../../api/chats.ts';
-import { showOkDialog } from '../../components/ok-dialog-store.ts';
+import { showOkDialog } from '../ok-dialog-store.ts';
 import { chatPath } from '../../paths.ts';
 import { alertText } from './chat-errors.ts';
 

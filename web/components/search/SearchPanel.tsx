@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MORE_RESULTS, NO_MATCHES, SEARCH_TO_NARROW, SEARCHING } from '../../../common/messages.ts';
-import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
+import { LoadFailed, Loading } from '../LoadStates.tsx';
 import type { NarrowingSearch } from './use-narrowing-search.ts';
 
 /**

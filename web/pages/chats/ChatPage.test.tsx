@@ -375,18 +375,21 @@ describe('the poll while the event stream is not open (CHAT-15..17, AMB-26)', ()
     // load runs on real timers before.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { router } = renderApp('/chats/5');
-    await vi.waitFor(() => expect(screen.getByTestId('chat-screen')).toBeTruthy());
-    await vi.waitFor(() => expect(polls()).toBe(1));
+    // Limits, not waits: the screens load their code on first use, seconds on a loaded machine,
+    // and vi.waitFor's own default (one second) failed this test under load.
+    const limit = { timeout: 15_000 };
+    await vi.waitFor(() => expect(screen.getByTestId('chat-screen')).toBeTruthy(), limit);
+    await vi.waitFor(() => expect(polls()).toBe(1), limit);
     // Still waiting for that answer: the next ticks are skipped.
     vi.advanceTimersByTime(2000);
     expect(polls()).toBe(1);
     const before = loads();
     newest = 4;
     answer();
-    await vi.waitFor(() => expect(loads()).toBe(before + 1));
+    await vi.waitFor(() => expect(loads()).toBe(before + 1), limit);
 
     await router.navigate('/my_account');
-    await vi.waitFor(() => expect(screen.queryByTestId('chat-screen')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByTestId('chat-screen')).toBeNull(), limit);
     const polled = polls();
     vi.advanceTimersByTime(5000);
     expect(polls()).toBe(polled);

@@ -13,13 +13,13 @@ import {
 } from '../common/messages.ts';
 import type { Comment, CommentContainerAnswer } from '../common/schemas/comment.ts';
 import type { Post } from '../common/schemas/post.ts';
-import { DEMO_CLUBS, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import { DEMO_CLUBS, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
 import {
   accountLink,
   API,
   heading,
   sidewaysOverflow,
-  signInAs,
+  openAs,
   userMetadata,
   axeViolations,
 } from './support.ts';
@@ -35,12 +35,16 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const CENTENNIAL = 'centennial banquet'; // L1's lodge post: 3 photos and a comment thread
 
-/** The seeded centennial banquet post, from L1's list as the member's browser loads it. */
-async function centennialPost(page: Page): Promise<Post> {
+/**
+ * The seeded centennial banquet post, from L1's list as the member's browser loads it; given
+ * `as`, the list is the app's first screen, signed in as that persona (D60).
+ */
+async function centennialPost(page: Page, as?: string): Promise<Post> {
   const list = page.waitForResponse(
     (response) => new URL(response.url()).pathname === `${API}/clubs/posts.json`,
   );
-  await page.goto(`/app/clubs/${DEMO_CLUBS.L1}/news`);
+  if (as) await openAs(page, as, `/app/clubs/${DEMO_CLUBS.L1}/news`);
+  else await page.goto(`/app/clubs/${DEMO_CLUBS.L1}/news`);
   const answer = (await (await list).json()) as { data: { posts: Post[] } };
   const post = answer.data.posts.find((candidate) => candidate.subject?.includes(CENTENNIAL));
   if (!post) throw new Error(`No ${CENTENNIAL} post on the first page of ${DEMO_CLUBS.L1}`);
@@ -209,8 +213,7 @@ test.describe('skip link (issue 8 §5, WCAG 2.4.1)', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await centennialPost(page);
+    const post = await centennialPost(page, MEMBER.username);
     await openPost(page, post);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: SKIP_TO_CONTENT })).toBeFocused();
@@ -250,8 +253,7 @@ test.describe('focus ring (issue 8 §5, WCAG 2.2 2.4.13)', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await centennialPost(page);
+    const post = await centennialPost(page, MEMBER.username);
     await openPost(page, post);
     const { stops, problems } = await tabThrough(page, 80);
     // The top bar, both menus, the post, its photos, the comments and My Memberships.
@@ -276,8 +278,7 @@ test.describe('focus ring (issue 8 §5, WCAG 2.2 2.4.13)', () => {
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/news/new');
+    await openAs(page, MEMBER.username, '/app/news/new');
     await expect(page.getByRole('checkbox', { name: ALLOWS_COMMENTS })).toBeVisible();
     const { stops, problems } = await tabThrough(page, 60);
     // Top bar, Post As, the editor's buttons and writing area, photos, visibility, the box, submit.
@@ -291,8 +292,7 @@ test.describe('focus ring (issue 8 §5, WCAG 2.2 2.4.13)', () => {
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await centennialPost(page);
+    const post = await centennialPost(page, MEMBER.username);
     await openPost(page, post);
     await page.getByRole('button', { name: /^Open photo 1 of/ }).focus();
     await page.keyboard.press('Enter');
@@ -323,7 +323,7 @@ test.describe('names that carry the counts (issue 8 §5)', () => {
     const memberships = page.waitForResponse((response) =>
       response.url().endsWith('/club_membership_groups.json'),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const counts = userMetadata(await memberships);
     const chats = counts?.unseen_chat_messages_count ?? 0;
     const notices = counts?.unseen_notice_count ?? 0;
@@ -353,8 +353,7 @@ test.describe('touch targets of 44 px (issue 8 §5, docs/architecture.md §8)', 
     expect(eye?.width ?? 0).toBeGreaterThanOrEqual(44);
     expect(eye?.height ?? 0).toBeGreaterThanOrEqual(44);
 
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/news/new');
+    await openAs(page, MEMBER.username, '/app/news/new');
     const checkbox = page.getByRole('checkbox', { name: ALLOWS_COMMENTS });
     await expect(checkbox).toBeVisible();
     const box = await checkbox.boundingBox();
@@ -370,8 +369,7 @@ test.describe('touch targets of 44 px (issue 8 §5, docs/architecture.md §8)', 
     await expect(heading(page, 'Sign In')).toBeVisible();
     expect(await smallTargets(page), 'sign-in').toEqual([]);
 
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await expect(page.getByTestId('post-card').first()).toBeVisible();
     expect(await smallTargets(page), 'news').toEqual([]);
 
@@ -391,7 +389,7 @@ test.describe('the top bar on a phone (issue 8 §5)', () => {
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const name = accountLink(page).getByTestId('first-name');
     await expect(name).toHaveText(MEMBER.firstName);
     const cut = () => name.evaluate((element) => element.scrollWidth > element.clientWidth);
@@ -417,8 +415,7 @@ test.describe('comment avatars (issue 8 §5)', () => {
   test('each comment shows its author’s avatar as posts do: the picture, or the initials', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await centennialPost(page);
+    const post = await centennialPost(page, MEMBER.username);
     const container = page.waitForResponse((response) =>
       new URL(response.url()).pathname.startsWith(`${API}/comment_containers/`),
     );
@@ -491,16 +488,14 @@ test.describe('axe (issue 8 §5)', () => {
 
     test(`finds nothing on the news at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-      await page.goto('/app/news');
+      await openAs(page, MEMBER.username, '/app/news');
       await expect(page.getByTestId('post-card').first()).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
 
     test(`finds nothing on the post form at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-      await page.goto('/app/news/new');
+      await openAs(page, MEMBER.username, '/app/news/new');
       await expect(page.getByRole('checkbox', { name: ALLOWS_COMMENTS })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -509,8 +504,7 @@ test.describe('axe (issue 8 §5)', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-      const post = await centennialPost(page);
+      const post = await centennialPost(page, MEMBER.username);
       await openPost(page, post);
       await expect(page.getByTestId('comment').first()).toBeVisible();
       expect(await axeViolations(page), 'post').toEqual([]);

@@ -14,8 +14,8 @@ import {
   CALENDAR_FEED_TURN_OFF_TITLE,
   OK,
 } from '../common/messages.ts';
-import { DEMO_PASSWORD, MEMBER2 } from '../server/db/seed/personas.ts';
-import { seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { MEMBER2 } from '../server/db/seed/personas.ts';
+import { seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /**
  * The member's calendar feed on /calendar (issue 10, decisions D30, D54) against the seeded
@@ -50,7 +50,7 @@ test('the member’s private address: shown once, copied, replaced, turned off (
 }) => {
   // Five states of the panel, a reload and two axe runs: longer than one screen's walk.
   test.slow();
-  await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+  await openAs(page, MEMBER2.username);
   await expect(page.getByTestId('event-card').first()).toBeVisible();
   const open = page.getByRole('button', { name: CALENDAR_FEED_TITLE });
   await expect(open).toHaveAttribute('aria-expanded', 'false');
@@ -107,7 +107,7 @@ test('reads at 390 px with the panel open: nothing sideways, no serious axe find
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+  await openAs(page, MEMBER2.username);
   await page.getByRole('button', { name: CALENDAR_FEED_TITLE }).click();
   await expect(
     page

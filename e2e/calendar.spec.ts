@@ -10,7 +10,14 @@ import {
 } from '../common/messages.ts';
 import type { CalendarGroup, CalendarListAnswer } from '../common/schemas/calendar-event.ts';
 import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import {
+  API,
+  heading,
+  openAs,
+  seriousAxeViolations,
+  sidewaysOverflow,
+  signInAs,
+} from './support.ts';
 
 /**
  * The /calendar screen as members meet it against the seeded server (issue 10, §2 Calendar):
@@ -99,7 +106,7 @@ test.describe('the calendar (CAL-01..07, SIGNIN-04)', () => {
     page.on('request', (request) => {
       if (isListCall(request)) listCalls.push(new URL(request.url()).search);
     });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const card = page.getByTestId('event-card').first();
     await expect(card).toBeVisible();
     const id = await card.getAttribute('data-event-id');
@@ -123,7 +130,7 @@ test.describe('the calendar (CAL-01..07, SIGNIN-04)', () => {
     await page.route(`**${API}/calendar_events.json?group=other_events*`, (route) =>
       route.fulfill({ json: { data: { calendar_events: [], next_cursor: null } } }),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await expect(page.getByTestId('calendar-day').first()).toBeVisible();
     await page.getByRole('tab', { name: OTHER_EVENTS }).click();
     await expect(page.getByText(NO_EVENTS, { exact: true })).toBeVisible();
@@ -131,7 +138,7 @@ test.describe('the calendar (CAL-01..07, SIGNIN-04)', () => {
   });
 
   test('a webmaster sees New Event, which opens /calendar/new (CAL-05)', async ({ page }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await openAs(page, WEBMASTER.username);
     await expect(page).toHaveURL(/\/app\/calendar$/);
     const newEvent = page.getByRole('link', { name: NEW_EVENT });
     await expect(newEvent).toBeVisible();
@@ -142,7 +149,7 @@ test.describe('the calendar (CAL-01..07, SIGNIN-04)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await expect(page.getByTestId('event-card').first()).toBeVisible();
     expect(await sidewaysOverflow(page)).toBe(0);
     const boxes = await page

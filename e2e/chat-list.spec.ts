@@ -30,14 +30,14 @@ import {
   type CreateChatAnswer,
 } from '../common/schemas/chat.ts';
 import type { User } from '../common/schemas/session.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
+import { ADMIN, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
   type ApiClient,
 } from './support.ts';
 
@@ -104,7 +104,7 @@ test.describe('the chat list (ROUTE-14, CHAT-01..09)', () => {
     const loaded = page.waitForResponse(
       (response) => isCall(response.request(), 'GET', '/chats.json') && response.ok(),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/chats');
+    await openAs(page, MEMBER.username, '/app/chats');
     const answer = (await (await loaded).json()) as ChatListAnswer;
     await expect(heading(page, 'Chats')).toBeVisible();
     await expect(page.getByRole('link', { name: NEW_ONE_ON_ONE })).toHaveAttribute(
@@ -171,7 +171,7 @@ test.describe('the chat list (ROUTE-14, CHAT-01..09)', () => {
     ).data.chat;
     await admin.call('POST', `/chats/${chat.id}/hide.json`);
 
-    await signInAs(page, ADMIN.username, DEMO_PASSWORD, '/app/chats');
+    await openAs(page, ADMIN.username, '/app/chats');
     const toggle = page.getByTestId('hidden-chats-toggle');
     await expect(toggle).toHaveText(SHOW_HIDDEN_CHATS);
     // A's list may be empty now: 'No chats to display.' (CHAT-07) or the rest.
@@ -223,7 +223,7 @@ test.describe('a group from the list (CHAT-03, CHAT-30..32, CONST-32, VAL-06, VA
     baseURL,
   }) => {
     const w = await sessionUser(await apiSignIn(baseURL ?? '', WEBMASTER.username));
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/chats');
+    await openAs(page, WEBMASTER.username, '/app/chats');
     const created = page.waitForResponse(
       (response) => isCall(response.request(), 'POST', '/chats.json') && response.ok(),
     );
@@ -298,7 +298,7 @@ test.describe('a 1-on-1 (CHAT-10, PARTY-05, VAL-05, AMB-28, AMB-50)', () => {
   }) => {
     const w = await sessionUser(await apiSignIn(baseURL ?? '', WEBMASTER.username));
     const m = await sessionUser(await apiSignIn(baseURL ?? '', MEMBER.username));
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/chats/new');
+    await openAs(page, WEBMASTER.username, '/app/chats/new');
     await expect(page.getByRole('searchbox', { name: MEMBER_SEARCH_LABEL })).toBeVisible();
     await expectAccessibleAtBothWidths(page, 'chat-new-empty', () =>
       expect(page.getByRole('searchbox', { name: MEMBER_SEARCH_LABEL })).toBeVisible(),

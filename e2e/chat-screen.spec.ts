@@ -16,13 +16,13 @@ import {
 } from '../common/messages.ts';
 import { CHAT_MESSAGES_PAGE, type CreateChatAnswer } from '../common/schemas/chat.ts';
 import type { User } from '../common/schemas/session.ts';
-import { DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import { MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
   type ApiClient,
 } from './support.ts';
 
@@ -63,7 +63,7 @@ async function freshGroup(baseURL: string): Promise<Group> {
 async function memberPage(browser: Browser, username: string, at: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await signInAs(page, username, DEMO_PASSWORD, at);
+  await openAs(page, username, at);
   await expect(page.getByTestId('chat-screen')).toBeVisible();
   return page;
 }
@@ -111,7 +111,7 @@ test.describe('the chat screen (ROUTE-16, CHAT-11..23)', () => {
     const group = await freshGroup(baseURL ?? '');
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await signInAs(page, MEMBER2.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER2.username, '/app/news');
     // Other tests send M2 messages at the same time, so the badge is held to the server's own
     // total at each step (the chats not hidden, D41) rather than to a number read beforehand.
     const unseen = async () => {
@@ -256,7 +256,7 @@ test.describe('the chat screen (ROUTE-16, CHAT-11..23)', () => {
       if (isPoll(request, group.id)) finished += 1;
     });
     await page.clock.install();
-    await signInAs(page, MEMBER2.username, DEMO_PASSWORD, `/app/chats/${group.id}`);
+    await openAs(page, MEMBER2.username, `/app/chats/${group.id}`);
     await expect(page.getByTestId('chat-screen')).toBeVisible();
 
     // From here the page's time moves only when the test moves it.

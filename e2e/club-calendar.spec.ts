@@ -3,8 +3,8 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { CLUB_TYPE_FILTER_LEGEND, NO_EVENTS } from '../common/messages.ts';
 import type { ClubCalendarAnswer } from '../common/schemas/calendar-event.ts';
 import type { SignedInAnswer } from '../common/schemas/session.ts';
-import { DEMO_PASSWORD, MEMBER } from '../server/db/seed/personas.ts';
-import { API, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { MEMBER } from '../server/db/seed/personas.ts';
+import { API, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /**
  * A club's calendar as members meet it against the seeded server (issue 10, ROUTE-02, ROUTE-03,
@@ -27,14 +27,14 @@ function isClubListCall(request: Request, subdomain?: string): boolean {
   );
 }
 
-/** Signs M in and reads their clubs from the sign-in answer: the non-leaf one and a leaf one. */
+/** Opens the app as M and reads their clubs from the session's answer: the non-leaf one and a leaf one. */
 async function signInAsMember(page: Page): Promise<MemberClubs> {
   const answer = page.waitForResponse(
     (response) =>
-      response.request().method() === 'POST' &&
+      response.request().method() === 'GET' &&
       new URL(response.url()).pathname === `${API}/session.json`,
   );
-  await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+  await openAs(page, MEMBER.username);
   const clubs = ((await (await answer).json()) as SignedInAnswer).data.user.clubs;
   const district = clubs.find((club) => !club.is_leaf)?.subdomain;
   const lodge = clubs.find((club) => club.is_leaf)?.subdomain;

@@ -12,20 +12,14 @@ import {
   favoriteClubLabel,
 } from '../common/messages.ts';
 import type { Club, ClubListAnswer, FavoriteClub } from '../common/schemas/club.ts';
-import {
-  DEMO_CLUBS,
-  DEMO_PASSWORD,
-  MEMBER,
-  MEMBER2,
-  WEBMASTER,
-} from '../server/db/seed/personas.ts';
+import { DEMO_CLUBS, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
 } from './support.ts';
 import { clubOfAnotherOrganization } from './roster.ts';
 
@@ -35,13 +29,15 @@ import { clubOfAnotherOrganization } from './roster.ts';
  * cards, the officers, the phone shortcuts, and the 404 page for an unknown club.
  */
 
-async function openClub(page: Page, subdomain: string): Promise<Club> {
+/** Opens a club's home, in the running app or, given `as`, as the app's first screen (D60). */
+async function openClub(page: Page, subdomain: string, as?: string): Promise<Club> {
   const answer = page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === `${API}/clubs/by_subdomain.json` &&
       new URL(response.url()).searchParams.get('subdomain') === subdomain,
   );
-  await page.goto(`/app/clubs/${subdomain}`);
+  if (as) await openAs(page, as, `/app/clubs/${subdomain}`);
+  else await page.goto(`/app/clubs/${subdomain}`);
   const club = ((await (await answer).json()) as { data: { club: Club } }).data.club;
   await expect(heading(page, club.name)).toBeVisible();
   return club;
@@ -56,8 +52,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
-    const own = await openClub(page, DEMO_CLUBS.L2);
+    const own = await openClub(page, DEMO_CLUBS.L2, WEBMASTER.username);
     const dashboard = page.getByRole('link', { name: new RegExp(`^${CLUB_DASHBOARD}`) });
     await expect(dashboard).toBeVisible();
     await expect(dashboard).toHaveAttribute('href', own.links.dashboard ?? 'missing');
@@ -84,8 +79,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const club = await openClub(page, DEMO_CLUBS.L1);
+    const club = await openClub(page, DEMO_CLUBS.L1, MEMBER.username);
     const shortcuts = page.getByTestId('club-shortcuts');
     await shortcuts.getByRole('link', { name: CLUB_CALENDAR }).click();
     await expect(page).toHaveURL(new RegExp(`/app/clubs/${DEMO_CLUBS.L1}/calendar$`));
@@ -102,8 +96,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
   test("a member's own lodge: the switch is on and cannot be turned off, with a note (CLUB-07)", async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const club = await openClub(page, DEMO_CLUBS.L1);
+    const club = await openClub(page, DEMO_CLUBS.L1, MEMBER.username);
     await expect(favoriteSwitch(page, club)).toBeChecked();
     await expect(favoriteSwitch(page, club)).toBeDisabled();
     await expect(page.getByText(MEMBER_OF_CLUB_NOTE)).toBeVisible();
@@ -127,7 +120,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     if (!lodge) throw new Error('M2 has a lodge to follow');
 
     try {
-      await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
+      await openAs(page, MEMBER2.username);
       // The failure is held until the switch has been seen to move (CLUB-06: at once).
       let fail = () => {};
       const failing = new Promise<void>((resolve) => (fail = resolve));
@@ -172,8 +165,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
   test('the parent group and member clubs are cards that open the club (CLUB-11, CLUB-18)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const lodge = await openClub(page, DEMO_CLUBS.L1);
+    const lodge = await openClub(page, DEMO_CLUBS.L1, MEMBER.username);
     const group = lodge.group;
     if (!group) throw new Error('L1 belongs to a district');
     await page.getByTestId('club-group').getByRole('link', { name: group.name }).click();
@@ -191,8 +183,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
   test('an officer with a party id opens their page; one without is plain text (CLUB-16, CLUB-17)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const club = await openClub(page, DEMO_CLUBS.L1);
+    const club = await openClub(page, DEMO_CLUBS.L1, MEMBER.username);
     const officers = club.current_officer_positions.flatMap(
       (position) => position.current_officers,
     );
@@ -207,8 +198,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
   });
 
   test('an unknown club is the 404 page (AMB-44)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/clubs/nosuchlodge');
+    await openAs(page, MEMBER.username, '/app/clubs/nosuchlodge');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
   });
 
@@ -216,7 +206,7 @@ test.describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     page,
   }) => {
     const subdomain = clubOfAnotherOrganization();
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     for (const path of [
       `/app/clubs/${subdomain}`,
       `/app/clubs/${subdomain}/calendar`,

@@ -11,8 +11,8 @@ import {
   POST_COMMENT,
   POST_REPLY,
 } from '../common/messages.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
-import { apiSignIn, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
+import { ADMIN, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import { apiSignIn, sidewaysOverflow, openAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The comments of a post as members meet them on the real server (CMT-01..12, PERM-10,
@@ -55,8 +55,10 @@ function commentWith(page: Page, text: string): Locator {
     .filter({ has: page.getByTestId('comment-text').getByText(text, { exact: true }) });
 }
 
-async function openPost(page: Page, postId: number) {
-  await page.goto(`/app/news/${postId}`);
+/** Opens a post, or given `as`, opens the app at the post signed in as that persona (D60). */
+async function openPost(page: Page, postId: number, as?: string) {
+  if (as) await openAs(page, as, `/app/news/${postId}`);
+  else await page.goto(`/app/news/${postId}`);
   await expect(section(page).getByRole('heading', { level: 2 })).toHaveText(/^Comments \(\d+\)$/);
 }
 
@@ -84,7 +86,7 @@ async function reply(page: Page, to: string, text: string) {
 async function signedInPage(browser: Browser, username: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, username, DEMO_PASSWORD);
+  await openAs(page, username);
   return page;
 }
 
@@ -102,8 +104,7 @@ test.describe('comments on a post', () => {
     baseURL,
   }) => {
     const { postId } = await newPost(baseURL ?? '');
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER.username);
     await expect(section(page).getByText('No comments yet.')).toBeVisible();
     const submit = section(page).getByTestId('comment-form').getByRole('button', {
       name: POST_COMMENT,
@@ -161,8 +162,7 @@ test.describe('comments on a post', () => {
     baseURL,
   }) => {
     const { postId } = await newPost(baseURL ?? '');
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER.username);
     await addComment(page, 'Please ignore this one.');
     const own = section(page).getByTestId('comment');
     await own.getByRole('button', { name: 'Hide', exact: true }).click();
@@ -188,8 +188,7 @@ test.describe('comments on a post', () => {
     baseURL,
   }) => {
     const { postId } = await newPost(baseURL ?? '');
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER.username);
     await addComment(page, 'The meeting is at seven.');
     const comment = commentWith(page, 'The meeting is at seven.');
     await comment.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -223,8 +222,7 @@ test.describe('comments on a post', () => {
     await member.call('PUT', `/posts/${postId}.json`, {
       post: { subject: null, allows_comments: false },
     });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER.username);
     await expect(commentWith(page, 'Said before.')).toBeVisible();
     await expect(section(page).getByLabel(ADD_A_COMMENT)).toHaveCount(0);
     await expect(section(page).getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
@@ -245,8 +243,7 @@ test.describe('comments on a post', () => {
       });
     }
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER2.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER2.username);
     const form = section(page).getByTestId('comment-form');
     await form.getByLabel(ADD_A_COMMENT).scrollIntoViewIfNeeded();
     await expect(
@@ -284,8 +281,7 @@ test.describe('comments on a post', () => {
       parentId = newest(answer.data.comment_container.comments);
     }
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await openPost(page, postId);
+    await openPost(page, postId, MEMBER.username);
     await expect(commentWith(page, 'Level 6 of the thread.')).toBeVisible();
     await expect(commentWith(page, 'Level 6 of the thread.')).toContainText(
       `In reply to ${MEMBER.firstName}`,

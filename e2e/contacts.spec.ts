@@ -7,14 +7,14 @@ import {
   REMOVE_CONTACT_CONFIRM,
 } from '../common/messages.ts';
 import type { ContactInfoAnswer, ContactMetadataInput } from '../common/schemas/contact-info.ts';
-import { ADMIN, DEMO_PASSWORD } from '../server/db/seed/personas.ts';
+import { ADMIN } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
   type ApiClient,
 } from './support.ts';
 
@@ -57,7 +57,7 @@ function section(page: Page) {
 }
 
 async function openMyAccount(page: Page) {
-  await signInAs(page, ADMIN.username, DEMO_PASSWORD, '/app/my_account');
+  await openAs(page, ADMIN.username, '/app/my_account');
   await expect(section(page).getByTestId('contact-addresss')).toBeVisible();
 }
 

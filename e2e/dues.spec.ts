@@ -8,8 +8,8 @@ import {
   PAYMENT_INFORMATION,
   PAYMENT_RECEIVED,
 } from '../common/messages.ts';
-import { DEMO_PASSWORD, MEMBER } from '../server/db/seed/personas.ts';
-import { heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { MEMBER } from '../server/db/seed/personas.ts';
+import { heading, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /*
  * Dues, the test-mode checkout and the saved card (issue 13, docs/decisions.md D50). Paying and
@@ -39,7 +39,7 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
     page,
     context,
   }) => {
-    await signInAs(page, PAYER, DEMO_PASSWORD, '/app/my_account');
+    await openAs(page, PAYER, '/app/my_account');
     const dues = duesSection(page);
     const pay = dues.getByRole('link', { name: /^pay/ });
     await expect(pay).toHaveCount(1);
@@ -88,7 +88,7 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
   test('remove the saved card: Cancel keeps it, OK removes it (ACCT-16, AMB-17)', async ({
     page,
   }) => {
-    await signInAs(page, CARD_HOLDER, DEMO_PASSWORD, '/app/my_account');
+    await openAs(page, CARD_HOLDER, '/app/my_account');
     const card = page.getByTestId('payment-section');
     await expect(card.getByText(/XXXX-XXXX-XXXX-\d{4}/)).toBeVisible();
     await card.getByRole('button', { name: 'remove' }).click();
@@ -107,7 +107,7 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
   });
 
   test("M's dues and card read well and pass axe at 390 and 1280 px", async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/my_account');
+    await openAs(page, MEMBER.username, '/app/my_account');
     const dues = duesSection(page);
     await expect(dues.getByRole('link', { name: /^pay/ }).first()).toBeVisible();
     await expect(dues.getByText(NO_DUES)).toHaveCount(0);
@@ -121,7 +121,7 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
   test('the redirect page keeps its texts and offers the way back when the address cannot be had (ROUTE-29, AMB-14)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/dues_payments/999999');
+    await openAs(page, MEMBER.username, '/app/dues_payments/999999');
     await expect(heading(page, DUES_MOVED)).toBeVisible();
     await expect(page.getByText(DUES_REDIRECTING)).toBeVisible();
     const back = page.getByRole('link', { name: BACK_TO_MY_ACCOUNT });

@@ -37,7 +37,7 @@ import type {
   EventAttendeeAnswer,
   EventAttendeesAnswer,
 } from '../common/schemas/calendar-event.ts';
-import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
+import { MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
 import { icsFileName } from '../web/pages/calendar/event-download.ts';
 import {
   API,
@@ -46,7 +46,7 @@ import {
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
 } from './support.ts';
 import { eventOfAnotherOrganization } from './roster.ts';
 
@@ -107,7 +107,7 @@ test.describe('the event screen (CAL-11..22)', () => {
   test('a member opens an event from /calendar: its details, RSVP, attendees and comments show (ROUTE-12, CAL-11)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const card = page.getByTestId('event-card').first();
     await expect(card).toBeVisible();
     const id = await card.getAttribute('data-event-id');
@@ -152,7 +152,7 @@ test.describe('the event screen (CAL-11..22)', () => {
     // own: a list call after Back can come only from the forced refresh (AMB-47).
     await page.clock.setFixedTime(new Date());
     // Signed in on /calendar first, then into the event within the app: the list is loaded.
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/calendar');
+    await openAs(page, MEMBER.username, '/app/calendar');
     await expect(page.getByTestId('event-card').first()).toBeVisible();
     await page.evaluate((path) => {
       window.history.pushState({}, '', path);
@@ -252,7 +252,7 @@ test.describe('the event screen (CAL-11..22)', () => {
     };
     const before = await noticesOfW();
 
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(page, MEMBER.username, `/app/calendar/${event.id}`);
     const section = page.getByTestId('comments-section');
     await expect(section.getByRole('heading', { level: 2 })).toHaveText('Comments (0)');
     const text = `See you there ${crypto.randomUUID().slice(0, 8)}`;
@@ -267,7 +267,7 @@ test.describe('the event screen (CAL-11..22)', () => {
     // W may edit the event, but with a comment in it no longer delete it (PERM-14).
     const context = await browser.newContext();
     const webmaster = await context.newPage();
-    await signInAs(webmaster, WEBMASTER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(webmaster, WEBMASTER.username, `/app/calendar/${event.id}`);
     await expect(webmaster.getByRole('link', { name: EDIT_EVENT_LINK })).toHaveAttribute(
       'href',
       `/app/calendar/${event.id}/edit`,
@@ -289,7 +289,7 @@ test.describe('the event screen (CAL-11..22)', () => {
         body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }),
       }),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(page, MEMBER.username, `/app/calendar/${event.id}`);
     const attendees = page.getByTestId('event-attendees');
     await expect(
       attendees.getByText(ERROR_RETRIEVING_EVENT_ATTENDEES, { exact: true }),
@@ -313,7 +313,7 @@ test.describe('the event screen (CAL-11..22)', () => {
       (response) =>
         isCall(response.request(), 'GET', `/calendar_events/${id}/attendees`) && response.ok(),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${id}`);
+    await openAs(page, MEMBER.username, `/app/calendar/${id}`);
     const list = ((await (await answer).json()) as EventAttendeesAnswer).data;
     expect(list.hidden_attendee_count).toBeGreaterThan(0);
     const attendees = page.getByTestId('event-attendees');
@@ -332,12 +332,12 @@ test.describe('the event screen (CAL-11..22)', () => {
     const event = await freshEvent(baseURL ?? '');
     const context = await browser.newContext();
     const member = await context.newPage();
-    await signInAs(member, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(member, MEMBER.username, `/app/calendar/${event.id}`);
     await expect(heading(member, event.name)).toBeVisible();
     await expect(member.getByRole('button', { name: ANNOUNCE })).toHaveCount(0);
     await context.close();
 
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(page, WEBMASTER.username, `/app/calendar/${event.id}`);
     const announced = page.waitForResponse((response) =>
       isCall(response.request(), 'POST', `/calendar_events/${event.id}/announce.json`),
     );
@@ -363,7 +363,7 @@ test.describe('the event screen (CAL-11..22)', () => {
     baseURL,
   }) => {
     const event = await freshEvent(baseURL ?? '', false);
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(page, WEBMASTER.username, `/app/calendar/${event.id}`);
     const remove = page.getByRole('button', { name: DELETE_EVENT_BUTTON });
     const dialog = page.getByRole('dialog');
 
@@ -416,7 +416,7 @@ test.describe('the event screen (CAL-11..22)', () => {
   }) => {
     const { club } = await demoEvent(baseURL ?? '');
     const clubPath = `/app/clubs/${club.subdomain}/calendar`;
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, clubPath);
+    await openAs(page, MEMBER.username, clubPath);
     const card = page.getByTestId('event-card').first();
     await expect(card).toBeVisible();
     const id = await card.getAttribute('data-event-id');
@@ -444,7 +444,7 @@ test.describe('the event screen (CAL-11..22)', () => {
   }) => {
     const event = await demoEvent(baseURL ?? '');
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/calendar/${event.id}`);
+    await openAs(page, MEMBER.username, `/app/calendar/${event.id}`);
     await expect(page.getByTestId('attendee').first()).toBeVisible();
     await expect(
       page.getByTestId('comments-section').getByRole('heading', { level: 2 }),

@@ -33,7 +33,7 @@ import {
 } from '../common/messages.ts';
 import type { CalendarEventDetail } from '../common/schemas/calendar-event.ts';
 import type { UserClub } from '../common/schemas/session.ts';
-import { DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
+import { MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
 import {
   API,
   axeViolations,
@@ -41,7 +41,7 @@ import {
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
 } from './support.ts';
 
 /**
@@ -75,13 +75,13 @@ const isEventWrite = (request: Request) =>
   (request.method() === 'PUT' &&
     /\/calendar_events\/\d+\.json$/.test(new URL(request.url()).pathname));
 
-/** Signs in as W and gives back the session's clubs, as the form reads them. */
+/** Opens the app as W and gives back the session's clubs (GET /session.json at start-up), as the form reads them. */
 async function signInAsWebmaster(page: Page, at = '/app/calendar/new'): Promise<UserClub[]> {
   const session = page.waitForResponse(
     (response) =>
-      response.request().method() === 'POST' && response.url().endsWith(`${API}/session.json`),
+      response.request().method() === 'GET' && response.url().endsWith(`${API}/session.json`),
   );
-  await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, at);
+  await openAs(page, WEBMASTER.username, at);
   const answer = (await (await session).json()) as { data: { user: { clubs: UserClub[] } } };
   return answer.data.user.clubs;
 }
@@ -522,7 +522,7 @@ test.describe('the New Calendar Event form', () => {
   test('a member who looks after no lodge reads why there is no form (PERM-06, CAL-05)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/calendar/new');
+    await openAs(page, MEMBER.username, '/app/calendar/new');
     await expect(heading(page, NEW_CALENDAR_EVENT)).toBeVisible();
     await expect(page.getByText(NO_LODGE_FOR_EVENTS_TITLE)).toBeVisible();
     await expect(page.getByRole('button', { name: CREATE_EVENT })).toHaveCount(0);
@@ -584,7 +584,7 @@ test.describe('the Edit Calendar Event form', () => {
     baseURL,
   }) => {
     const { id } = await freshEvent(baseURL ?? '');
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/calendar');
+    await openAs(page, MEMBER.username, '/app/calendar');
     const refused = page.waitForResponse((r) => r.url().endsWith(`/${id}/edit.json`));
     await page.goto(`/app/calendar/${id}/edit`);
     expect((await refused).status()).toBe(403);

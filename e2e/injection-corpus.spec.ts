@@ -27,7 +27,7 @@ import {
 } from '../common/schemas/contact-info.ts';
 import type { ClubDuesAnswer, DuesPaymentAnswer } from '../common/schemas/dues.ts';
 import type { PostAnswer } from '../common/schemas/post.ts';
-import { DEMO_PASSWORD, PERSONAS } from '../server/db/seed/personas.ts';
+import { PERSONAS } from '../server/db/seed/personas.ts';
 import {
   INJECTION_CORPUS,
   PWNED_MARKER,
@@ -36,7 +36,7 @@ import {
   packPayloads,
   type InjectionPayload,
 } from './fixtures/injection-corpus.ts';
-import { apiSignIn, signInAs, wireDate, type ApiAnswer, type ApiClient } from './support.ts';
+import { apiSignIn, openAs, wireDate, type ApiAnswer, type ApiClient } from './support.ts';
 
 /**
  * The payloads a record can hold all at once: no text with U+0000 reaches the database (the
@@ -258,7 +258,7 @@ async function signedInPage(
   const context = await browser.newContext({ baseURL, bypassCSP: true });
   const page = await context.newPage();
   const dialogs = watchDialogs(page);
-  await signInAs(page, username, DEMO_PASSWORD, at);
+  await openAs(page, username, at);
   return { page, dialogs };
 }
 

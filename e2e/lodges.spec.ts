@@ -8,8 +8,8 @@ import {
   NO_MATCHES,
   SEARCH_TO_NARROW,
 } from '../common/messages.ts';
-import { DEMO_CLUBS, DEMO_PASSWORD, MEMBER } from '../server/db/seed/personas.ts';
-import { API, heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { DEMO_CLUBS, MEMBER } from '../server/db/seed/personas.ts';
+import { API, heading, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /**
  * The directory's Lodges tabs against the seeded server (issue 11, DIR-05..12, SRCH-12): the
@@ -18,8 +18,7 @@ import { API, heading, seriousAxeViolations, sidewaysOverflow, signInAs } from '
  */
 
 async function openLodges(page: Page) {
-  await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-  await page.goto('/app/directory');
+  await openAs(page, MEMBER.username, '/app/directory');
   await page.getByRole('tab', { name: DIRECTORY_LODGES }).click();
 }
 

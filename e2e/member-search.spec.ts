@@ -11,14 +11,14 @@ import {
   MEMBERS_TABS_LABEL,
 } from '../common/messages.ts';
 import type { MemberSearchAnswer } from '../common/schemas/member-search.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import { ADMIN, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
 } from './support.ts';
 
 /**
@@ -69,7 +69,7 @@ test.describe('Members › By Name (DIR-13, SRCH-10, SRCH-11, ROUTE-23)', () => 
   }) => {
     // The page's timers on a clock the test moves: "no request" is then a fact, not a wait.
     await page.clock.install();
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/directory');
+    await openAs(page, MEMBER.username, '/app/directory');
     await expect(heading(page, 'Directory')).toBeVisible();
     const searches = watchSearches(page);
 
@@ -109,7 +109,7 @@ test.describe('Members › By Name (DIR-13, SRCH-10, SRCH-11, ROUTE-23)', () => 
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/parties/search');
+    await openAs(page, MEMBER.username, '/app/parties/search');
     await expect(searchBox(page)).toBeVisible();
     await expect(
       page
@@ -144,7 +144,7 @@ test.describe('from search to favourite (issue 11: the directory end to end)', (
     expect(m2).toBeDefined();
     await admin.call('DELETE', `/user_favorite_contacts/${m2?.id ?? 0}`);
 
-    await signInAs(page, ADMIN.username, DEMO_PASSWORD, '/app/directory');
+    await openAs(page, ADMIN.username, '/app/directory');
     await searchTwoTokens(page);
     await results(page).filter({ hasText: M2_NAME }).click();
     await expect(page).toHaveURL(new RegExp(`/app/parties/${m2?.id ?? 0}$`));

@@ -13,8 +13,8 @@ import {
   STATUS_ACCESS_LINK,
   STATUS_ACCESS_SECTION,
 } from '../common/messages.ts';
-import { DEMO_PASSWORD, MEMBER, PERSONAS } from '../server/db/seed/personas.ts';
-import { accountLink, API, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { MEMBER, PERSONAS } from '../server/db/seed/personas.ts';
+import { accountLink, API, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /**
  * My Account's avatar and status checker access (§2 My Account, §4 Avatar; ACCT-01..05,
@@ -71,7 +71,7 @@ test.describe('My Account (ROUTE-25)', () => {
     page.on('request', (request) => {
       if (request.url().endsWith(`${API}/party_avatar`)) avatarCalls.push(request.method());
     });
-    await signInAs(page, username, DEMO_PASSWORD, '/app/my_account');
+    await openAs(page, username, '/app/my_account');
     const section = avatarSection(page);
     await expect(section.getByRole('heading', { name: AVATAR_SECTION })).toBeVisible();
     const initials = (await accountLink(page).getByTestId('member-avatar').textContent()) ?? '';
@@ -137,7 +137,7 @@ test.describe('My Account (ROUTE-25)', () => {
   test('ACCT-08, AMB-35: the status checker access section links to the checker', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/my_account');
+    await openAs(page, MEMBER.username, '/app/my_account');
     const section = page.getByTestId('status-access-section');
     await expect(section.getByRole('heading', { name: STATUS_ACCESS_SECTION })).toBeVisible();
     await section.getByRole('link', { name: STATUS_ACCESS_LINK }).click();
@@ -152,7 +152,7 @@ test.describe('My Account (ROUTE-25)', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/my_account');
+      await openAs(page, MEMBER.username, '/app/my_account');
       await expect(avatarSection(page)).toBeVisible();
       await expect(page.getByTestId('status-access-section')).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);

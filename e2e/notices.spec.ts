@@ -4,13 +4,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { NO_NOTICES, NOTICES_TITLE } from '../common/messages.ts';
-import { DEMO_CLUBS, DEMO_PASSWORD, MEMBER2, PERSONAS } from '../server/db/seed/personas.ts';
+import { DEMO_CLUBS, MEMBER2, PERSONAS } from '../server/db/seed/personas.ts';
 import {
   apiSignIn,
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
   type ApiClient,
 } from './support.ts';
 
@@ -107,7 +107,7 @@ test.describe('notices (ROUTE-30, NOTE-01..11, AMB-29)', () => {
     const recipient = await apiSignIn(baseURL ?? '', username);
     const { postId, commentId } = await freshCommentNotice(baseURL ?? '', recipient);
 
-    await signInAs(page, username, DEMO_PASSWORD, '/app/notices');
+    await openAs(page, username, '/app/notices');
     await expect(heading(page, NOTICES_TITLE)).toBeVisible();
     const row = page.getByTestId('notice-row').first();
     await expect(row).toHaveAttribute('data-unread', 'true');
@@ -143,7 +143,7 @@ test.describe('notices (ROUTE-30, NOTE-01..11, AMB-29)', () => {
       const recipient = await apiSignIn(baseURL ?? '', username);
       await freshCommentNotice(baseURL ?? '', recipient);
       await page.setViewportSize({ width, height: 900 });
-      await signInAs(page, username, DEMO_PASSWORD, '/app/notices');
+      await openAs(page, username, '/app/notices');
       await expect(page.getByTestId('notice-row').first()).toBeVisible();
       await expect(page.getByText(NO_NOTICES)).toHaveCount(0);
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -14,7 +14,7 @@ import {
 } from '../common/messages.ts';
 import type { PartyAnswer } from '../common/schemas/party.ts';
 import type { User } from '../common/schemas/session.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
+import { ADMIN, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
 import { memberOfAnotherOrganization } from './roster.ts';
 import {
   API,
@@ -22,7 +22,7 @@ import {
   heading,
   seriousAxeViolations,
   sidewaysOverflow,
-  signInAs,
+  openAs,
 } from './support.ts';
 
 /**
@@ -106,7 +106,7 @@ test.describe('the party page (PARTY-01..08)', () => {
     const loaded = page.waitForResponse(
       (response) => isCall(response.request(), 'GET', `/parties/${m2}`) && response.ok(),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/parties/${m2}`);
+    await openAs(page, MEMBER.username, `/app/parties/${m2}`);
     const party = ((await (await loaded).json()) as PartyAnswer).data.party;
     await expect(heading(page, 'Bill Harper')).toBeVisible();
     await expect(page.getByTestId('party-detail').getByTestId('member-avatar')).toBeVisible();
@@ -139,7 +139,7 @@ test.describe('the party page (PARTY-01..08)', () => {
     page,
   }) => {
     const stranger = memberOfAnotherOrganization();
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/parties/${stranger}`);
+    await openAs(page, MEMBER.username, `/app/parties/${stranger}`);
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
     await page.goto('/app/parties/987654321');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
@@ -154,7 +154,7 @@ test.describe('the party page (PARTY-01..08)', () => {
     const w = await apiSignIn(baseURL ?? '', WEBMASTER.username);
     await w.call('DELETE', `/user_favorite_contacts/${m2}`);
 
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, `/app/parties/${m2}`);
+    await openAs(page, WEBMASTER.username, `/app/parties/${m2}`);
     await expect(heading(page, 'Bill Harper')).toBeVisible();
     await expect(favoriteToggle(page)).not.toBeChecked();
     const made = page.waitForResponse((response) =>
@@ -196,7 +196,7 @@ test.describe('the party page (PARTY-01..08)', () => {
     await page.route(`**${API}/user_favorite_contacts`, refuse);
 
     // A does not keep M2 as a favourite; the POST is refused.
-    await signInAs(page, ADMIN.username, DEMO_PASSWORD, `/app/parties/${m2}`);
+    await openAs(page, ADMIN.username, `/app/parties/${m2}`);
     await expect(favoriteToggle(page)).not.toBeChecked();
     await favoriteToggle(page).click();
     const dialog = page.getByRole('dialog', { name: ERROR_TITLE });
@@ -214,7 +214,7 @@ test.describe('the party page (PARTY-01..08)', () => {
     const m2 = await partyIdOf(baseURL ?? '', MEMBER2.username);
     await page.route(`**${API}/user_favorite_contacts/*`, refuse);
     // M keeps M2 as a favourite in the demo.
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/parties/${m2}`);
+    await openAs(page, MEMBER.username, `/app/parties/${m2}`);
     await expect(favoriteToggle(page)).toBeChecked();
     await favoriteToggle(page).click();
     await expect(page.getByRole('dialog', { name: ERROR_TITLE })).toContainText(
@@ -229,7 +229,7 @@ test.describe('the party page (PARTY-01..08)', () => {
   }) => {
     const w = await partyIdOf(baseURL ?? '', WEBMASTER.username);
     await page.route(`**${API}/favorite_clubs.json`, refuse);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/parties/${w}`);
+    await openAs(page, MEMBER.username, `/app/parties/${w}`);
     const lodge = page.getByRole('switch', { name: /^Favorite: Olentangy Lodge/ });
     await expect(lodge).not.toBeChecked();
     await expect(lodge).toBeEnabled();
@@ -256,7 +256,7 @@ test.describe('Members › Recent (DIR-16)', () => {
       partyIdOf(baseURL ?? '', WEBMASTER.username),
     ]);
     await catchContactLinks(page);
-    await signInAs(page, MEMBER2.username, DEMO_PASSWORD, `/app/parties/${m}`);
+    await openAs(page, MEMBER2.username, `/app/parties/${m}`);
     await expect(heading(page, 'Daniel Thomas Whitfield')).toBeVisible();
     const called = page.waitForResponse((response) =>
       isCall(response.request(), 'POST', '/user_recent_contacts.json'),

@@ -30,8 +30,8 @@ import {
   VISIBILITY_AUTHORS_ONLY,
   webmasterOfLodge,
 } from '../common/messages.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, sidewaysOverflow, signInAs, seriousAxeViolations } from './support.ts';
+import { ADMIN, MEMBER, MEMBER2, WEBMASTER } from '../server/db/seed/personas.ts';
+import { API, heading, sidewaysOverflow, openAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The post form as members use it against the real server (ROUTE-07, ROUTE-09, POST-08..18,
@@ -95,7 +95,7 @@ async function optionLabels(select: ReturnType<typeof postAs>): Promise<string[]
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, username, DEMO_PASSWORD);
+  await openAs(page, username);
   return page;
 }
 
@@ -148,7 +148,7 @@ test.describe('the New Post form', () => {
     page,
     browser,
   }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await openAs(page, WEBMASTER.username);
     const title = `Summer picnic ${Date.now()}`;
     const { request, saved } = await createLodgePost(page, title);
 
@@ -180,7 +180,7 @@ test.describe('the New Post form', () => {
     // Another member, in another browser, can read it (PUBLIC).
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await signInAs(otherPage, MEMBER2.username, DEMO_PASSWORD);
+    await openAs(otherPage, MEMBER2.username);
     const detail = otherPage.waitForResponse((response) =>
       response.url().endsWith(`/posts/${saved.data.post.id}.json`),
     );
@@ -194,7 +194,7 @@ test.describe('the New Post form', () => {
   test('Post As shows or hides Subject and changes the Visibility choices (POST-09, POST-10, POST-13, PERM-05, CONST-18)', async ({
     page,
   }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, WEBMASTER.username, '/app/news');
     await openNewPost(page);
     expect(await optionLabels(postAs(page))).toEqual([POST_AS_MEMBER, webmasterOfLodge(L2_NAME)]);
     await expect(postAs(page)).toHaveValue(POST_AS_MEMBER_VALUE);
@@ -233,7 +233,7 @@ test.describe('the New Post form', () => {
   test('M may post only as Member, to All followers or Members of L1 (POST-09, PERM-08, PERM-09)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await openNewPost(page);
     expect(await optionLabels(postAs(page))).toEqual([POST_AS_MEMBER]);
     expect(await optionLabels(visibility(page))).toEqual([ALL_FOLLOWERS, membersOfLodge(L1_NAME)]);
@@ -242,7 +242,7 @@ test.describe('the New Post form', () => {
   test('turns down scan.tiff with the VAL-03 message and keeps a good photo (VAL-01, VAL-03, AMB-18)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await openNewPost(page);
     await photoInput(page).setInputFiles([
       SCAN_TIFF,
@@ -259,7 +259,7 @@ test.describe('the New Post form', () => {
   test('checks the body and a lodge post’s subject before sending anything (§5)', async ({
     page,
   }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await openAs(page, WEBMASTER.username);
     const writes: Request[] = [];
     page.on('request', (request) => {
       if (isPostWrite(request)) writes.push(request);
@@ -273,7 +273,7 @@ test.describe('the New Post form', () => {
   });
 
   test('Cancel goes back and sends nothing (POST-15)', async ({ page }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await openAs(page, WEBMASTER.username);
     const writes: Request[] = [];
     page.on('request', (request) => {
       if (isPostWrite(request)) writes.push(request);
@@ -289,7 +289,7 @@ test.describe('the New Post form', () => {
   test('a failed save shows the fallback and lets the member try again (ERR-37, §4 Forms)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     // The answer waits until the test has seen the form while it is saving.
     let answer: () => void = () => undefined;
     const released = new Promise<void>((resolve) => {
@@ -331,7 +331,7 @@ test.describe('the editor', () => {
     page.on('request', (request) => {
       if (/\/RichTextBodyEditor-[^/]*\.js$/.test(request.url())) editorChunks.push(request.url());
     });
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, WEBMASTER.username, '/app/news');
     await expect(page.getByRole('link', { name: NEW_POST })).toBeVisible();
     expect(editorChunks).toEqual([]);
 
@@ -361,7 +361,7 @@ test.describe('the Edit Post form', () => {
   test('keeps the saved photo as {id} and sends a new one with base64 (ROUTE-09, POST-18)', async ({
     page,
   }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD);
+    await openAs(page, WEBMASTER.username);
     const title = `Ladies night ${Date.now()}`;
     const { saved } = await createLodgePost(page, title);
     const id = saved.data.post.id;
@@ -415,7 +415,7 @@ test.describe('the Edit Post form', () => {
   test('a member post to the member’s lodge opens with that lodge chosen; a refusal shows ERR-38', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await openNewPost(page);
     await visibility(page).selectOption({ label: membersOfLodge(L1_NAME) });
     await writeBody(page);
@@ -458,7 +458,7 @@ test.describe('the Edit Post form', () => {
     page,
     browser,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await openNewPost(page);
     await visibility(page).selectOption({ label: membersOfLodge(L1_NAME) });
     await writeBody(page);
@@ -495,7 +495,7 @@ test.describe('the Edit Post form', () => {
   test('a load failure other than 404 shows only Try again and the way back (ERR-60, AMB-15)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await page.route(`**${API}/posts/*.json`, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({
@@ -512,7 +512,7 @@ test.describe('the Edit Post form', () => {
   });
 
   test('an unknown post shows the 404 page', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news/999999/edit');
+    await openAs(page, MEMBER.username, '/app/news/999999/edit');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
   });
 });
@@ -521,7 +521,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the form fits the screen without sideways scrolling', async ({ page }) => {
-    await signInAs(page, WEBMASTER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, WEBMASTER.username, '/app/news');
     await openNewPost(page);
     await postAs(page).selectOption({ label: webmasterOfLodge(L2_NAME) });
     await photoInput(page).setInputFiles([PHOTO, SECOND_PHOTO]);

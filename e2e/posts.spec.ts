@@ -10,8 +10,8 @@ import {
   NOT_FOUND_TITLE,
 } from '../common/messages.ts';
 import type { Post, PostAnswer } from '../common/schemas/post.ts';
-import { ADMIN, DEMO_CLUBS, DEMO_PASSWORD, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
-import { API, heading, signInAs, seriousAxeViolations } from './support.ts';
+import { ADMIN, DEMO_CLUBS, MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
+import { API, heading, openAs, seriousAxeViolations } from './support.ts';
 
 /**
  * The post list and post screens as members meet them against the seeded server: the feed and
@@ -115,9 +115,10 @@ async function signedApiCall<T>(
 }
 
 /** The seeded open-house post (5 photos) from L2's list, as the member's browser loads it. */
-async function openHousePost(page: Page): Promise<Post> {
+async function openHousePost(page: Page, as?: string): Promise<Post> {
   const first = listResponse(page, '/clubs/posts.json', 0);
-  await page.goto(`/app/clubs/${L2}/news`);
+  if (as) await openAs(page, as, `/app/clubs/${L2}/news`);
+  else await page.goto(`/app/clubs/${L2}/news`);
   const answer = (await (await first).json()) as PostListAnswer;
   const post = answer.data.posts.find((candidate) => candidate.subject === OPEN_HOUSE);
   if (!post) throw new Error(`${OPEN_HOUSE} is not on the first page of ${L2}`);
@@ -129,7 +130,7 @@ test.describe('the post list', () => {
     page,
   }) => {
     const firstPage = listResponse(page, '/posts.json', 0);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     const first = await firstPage;
     expect(new URL(first.url()).searchParams.has('t')).toBe(false);
     const posts = ((await first.json()) as PostListAnswer).data.posts;
@@ -165,7 +166,7 @@ test.describe('the post list', () => {
   });
 
   test('Load More disappears after a page of fewer than 20 (AMB-41)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     // Page 1 comes back short, as the last page of a list does.
     await page.route(`**${API}/posts.json?*`, async (route) => {
       const url = new URL(route.request().url());
@@ -187,7 +188,7 @@ test.describe('the post list', () => {
 
   test('page 0 is fetched again only when over 15 s old (POST-07)', async ({ page }) => {
     await page.clock.install();
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const pageZeroCalls: string[] = [];
     page.on('request', (request) => {
       if (
@@ -229,7 +230,7 @@ test.describe('the post list', () => {
     page,
   }) => {
     const firstPage = listResponse(page, '/posts.json', 0);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     const posts = ((await (await firstPage).json()) as PostListAnswer).data.posts;
     const centennial = posts.find((post) => post.subject?.endsWith(CENTENNIAL_PREFIX));
     const plain = posts.find((post) => post.appeal_post_task_token_url === null);
@@ -276,7 +277,7 @@ test.describe('the post list', () => {
     page,
   }) => {
     const firstPage = listResponse(page, '/clubs/posts.json', 0);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, `/app/clubs/${L1}/news`);
+    await openAs(page, MEMBER.username, `/app/clubs/${L1}/news`);
     const first = await firstPage;
     expect(new URL(first.url()).searchParams.get('subdomain')).toBe(L1);
     const posts = ((await first.json()) as PostListAnswer).data.posts;
@@ -303,7 +304,7 @@ test.describe('the post list', () => {
   });
 
   test('an unknown lodge shows the 404 page (AMB-44)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/clubs/nosuchlodge/news');
+    await openAs(page, MEMBER.username, '/app/clubs/nosuchlodge/news');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
     await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
     await expect(page.getByTestId('posts-loading')).toHaveCount(0);
@@ -318,8 +319,7 @@ test.describe('photos', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await openHousePost(page);
+    const post = await openHousePost(page, MEMBER.username);
     expect(post.photos).toHaveLength(5);
     const mosaic = card(page, post.id).getByRole('button', { name: 'Show all 5 photos' });
     await expect(mosaic.getByRole('img')).toHaveCount(3);
@@ -363,8 +363,7 @@ test.describe('photos', () => {
   });
 
   test('the post shows its full body and its photos (ROUTE-08, POST-04)', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await openHousePost(page);
+    const post = await openHousePost(page, MEMBER.username);
     await page.goto(`/app/news/${post.id}`);
     await expect(heading(page, OPEN_HOUSE)).toBeVisible();
     // The body's list is real HTML, not escaped text.
@@ -380,8 +379,7 @@ test.describe('photos', () => {
 
 test.describe('who may change a post (PERM-12)', () => {
   test('an ordinary member sees no Edit or Delete on another’s post', async ({ page }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await openHousePost(page);
+    const post = await openHousePost(page, MEMBER.username);
     await page.goto(`/app/news/${post.id}`);
     await expect(heading(page, OPEN_HOUSE)).toBeVisible();
     await expect(
@@ -394,8 +392,7 @@ test.describe('who may change a post (PERM-12)', () => {
 
   for (const persona of [WEBMASTER, ADMIN]) {
     test(`${persona.username} sees Edit and Delete on a post of lodge L2`, async ({ page }) => {
-      await signInAs(page, persona.username, DEMO_PASSWORD);
-      const post = await openHousePost(page);
+      const post = await openHousePost(page, persona.username);
       await page.goto(`/app/clubs/${L2}/news/${post.id}`);
       await expect(heading(page, OPEN_HOUSE)).toBeVisible();
       await expect(
@@ -411,7 +408,7 @@ test.describe('deleting a post', () => {
   test('the author confirms, the post is deleted, the list reloads at /news without it (POST-19, AMB-17, AMB-44)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     await expect(cards(page).first()).toBeVisible();
     const words = `A post to delete, made by the browser test at ${Date.now()}.`;
     const created = await signedApiCall<PostAnswer>(page, 'POST', '/posts', {
@@ -469,7 +466,7 @@ test.describe('deleting a post', () => {
 
   test('a failed delete says so and keeps the post (ERR-34)', async ({ page }) => {
     const firstPage = listResponse(page, '/posts.json', 0);
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, '/app/news');
+    await openAs(page, MEMBER.username, '/app/news');
     const own = ((await (await firstPage).json()) as PostListAnswer).data.posts.find(
       // M's seeded post (not one another test makes and deletes meanwhile).
       (post) => post.short_body.startsWith(M_POST_PREFIX),
@@ -503,8 +500,7 @@ test.describe('accessibility', () => {
   test('the list, the expanded photos, the lightbox and the post have no serious axe findings', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    const post = await openHousePost(page);
+    const post = await openHousePost(page, MEMBER.username);
     await expect(cards(page).first()).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await card(page, post.id).getByRole('button', { name: 'Show all 5 photos' }).click();
@@ -522,7 +518,7 @@ test.describe('a post that is not there', () => {
   test('/news/999999 shows the 404 page and no endless spinner (AMB-44, ERR-60)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const answer = page.waitForResponse((response) =>
       response.url().endsWith('/posts/999999.json'),
     );

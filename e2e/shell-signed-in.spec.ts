@@ -18,6 +18,7 @@ import {
   API,
   heading,
   sidewaysOverflow,
+  openAs,
   signInAs,
   userMetadata,
   seriousAxeViolations,
@@ -53,7 +54,7 @@ test.describe('the signed-in top bar', () => {
     const memberships = page.waitForResponse((response) =>
       response.url().endsWith('/club_membership_groups.json'),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const counts = userMetadata(await memberships);
     expect(counts).not.toBeNull();
     // Persona M has unread notices and unseen chat messages in the demo data.
@@ -102,7 +103,7 @@ test.describe('the signed-in top bar', () => {
         },
       });
     });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await expect(badge(page, 'notices')).toHaveText('4');
     await expect(badge(page, 'chats')).toHaveText('3');
     const narrow = (await badge(page, 'chats').boundingBox())?.width ?? 0;
@@ -139,7 +140,7 @@ test.describe('menus and My Memberships', () => {
     const memberships = page.waitForResponse((response) =>
       response.url().endsWith('/club_membership_groups.json'),
     );
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     const answer = (await (await memberships).json()) as MembershipGroupsAnswer;
 
     for (const name of ['Main menu', 'Menu']) {
@@ -186,7 +187,7 @@ test.describe('menus and My Memberships', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await expect(page.getByRole('navigation', { name: 'Menu', exact: true })).toHaveCount(0);
     await expect(page.getByRole('complementary', { name: MY_MEMBERSHIPS })).toHaveCount(0);
     await expect(accountLink(page)).toContainText(MEMBER.firstName);
@@ -216,8 +217,7 @@ test.describe('other states while signed in', () => {
   test('an unknown path shows the 404 page inside the shell (ACC-09), and the shell passes axe', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
-    await page.goto('/app/no-such-page');
+    await openAs(page, MEMBER.username, '/app/no-such-page');
     await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
     await expect(page.getByText(NOT_FOUND_TEXT, { exact: true })).toBeVisible();
     await expect(accountLink(page)).toBeVisible();
@@ -232,7 +232,7 @@ test.describe('other states while signed in', () => {
   test('the red cookie banner shows above the signed-in shell when cookies are blocked (NAV-11)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD);
+    await openAs(page, MEMBER.username);
     await expect(page.getByText(COOKIES_DISABLED_TEXT)).toHaveCount(0);
     // Scripts can no longer see or set cookies; the browser still sends the session's.
     await page.addInitScript(() => {

@@ -7,13 +7,8 @@ import {
   ORGANIZATION,
   STATUS_CHECKER_TITLE,
 } from '../common/messages.ts';
-import {
-  DEMO_ORGANIZATION_NAME,
-  DEMO_PASSWORD,
-  MEMBER,
-  MEMBER2,
-} from '../server/db/seed/personas.ts';
-import { heading, seriousAxeViolations, sidewaysOverflow, signInAs } from './support.ts';
+import { DEMO_ORGANIZATION_NAME, MEMBER, MEMBER2 } from '../server/db/seed/personas.ts';
+import { heading, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /**
  * The status checker on the real server (ROUTE-28, STAT-01..04, VAL-44..46, AMB-07, PERM-02):
@@ -28,7 +23,7 @@ test.describe('status checker (ROUTE-28, STAT-01..04)', () => {
   test("M finds M2's status: a card in its colour with number, title, name, status and organisation", async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, PATH);
+    await openAs(page, MEMBER.username, PATH);
     await expect(heading(page, STATUS_CHECKER_TITLE)).toBeVisible();
     await page.getByLabel(ORGANIZATION).selectOption({ label: DEMO_ORGANIZATION_NAME });
     await page.getByLabel(MEMBER_NUMBER).fill(MEMBER2.memberNumber);
@@ -47,7 +42,7 @@ test.describe('status checker (ROUTE-28, STAT-01..04)', () => {
   test('a number nobody holds says No Matches; letters never go in (STAT-04, VAL-46)', async ({
     page,
   }) => {
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, PATH);
+    await openAs(page, MEMBER.username, PATH);
     await page.getByLabel(ORGANIZATION).selectOption({ label: DEMO_ORGANIZATION_NAME });
     const number = page.getByLabel(MEMBER_NUMBER);
     await number.pressSequentially('99x99y9999');
@@ -64,7 +59,7 @@ test.describe('status checker (ROUTE-28, STAT-01..04)', () => {
     page.on('request', (request) => {
       if (request.url().includes('/member_status_validations')) sent += 1;
     });
-    await signInAs(page, MEMBER.username, DEMO_PASSWORD, PATH);
+    await openAs(page, MEMBER.username, PATH);
     await page.getByLabel(ORGANIZATION).selectOption({ label: DEMO_ORGANIZATION_NAME });
     await expect(page.getByText('Must be 6 to 8 digits.')).toBeVisible();
     await page.getByLabel(MEMBER_NUMBER).fill('123');
@@ -79,7 +74,7 @@ test.describe('status checker (ROUTE-28, STAT-01..04)', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signInAs(page, MEMBER.username, DEMO_PASSWORD, PATH);
+      await openAs(page, MEMBER.username, PATH);
       await page.getByLabel(ORGANIZATION).selectOption({ label: DEMO_ORGANIZATION_NAME });
       await page.getByLabel(MEMBER_NUMBER).fill(MEMBER2.memberNumber);
       await page.getByRole('button', { name: CHECK_STATUS }).click();

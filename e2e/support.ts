@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, request, test, type Cookie, type Page, type Response } from '@playwright/test';
 import { ROLE_WEBMASTER } from '../common/constants.ts';
 import type { CalendarEventAnswer } from '../common/schemas/calendar-event.ts';
 import { exportPublicKey, signRequest } from '../server/auth/signatures.ts';
@@ -45,6 +45,141 @@ export async function signInAs(page: Page, username: string, password: string, a
   await submitSignIn(page, username, password);
   await expect(accountLink(page)).toBeVisible();
   if (at) await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === at);
+}
+
+/** A persona's server session, made once per worker and carried into each test's own context. */
+interface PersonaSession {
+  username: string;
+  /** The session cookie as Playwright keeps it, to add to a context. */
+  cookies: Cookie[];
+  privateKey: crypto.KeyObject;
+  /** base64 DER: PKCS#8 of the private key, SPKI of the public key. */
+  privateKeyPkcs8: string;
+  publicKeySpki: string;
+  appPublicKey: string;
+}
+
+// A Playwright worker is one process that runs its tests one after another, so this module's
+// map holds one session per persona per worker (D60); a new worker (after a failure) signs in anew.
+const personaSessions = new Map<string, Promise<PersonaSession>>();
+
+async function signInOverHttp(baseURL: string, username: string): Promise<PersonaSession> {
+  const keyPair = crypto.generateKeyPairSync('ed25519');
+  const publicKeySpki = exportPublicKey(keyPair.publicKey);
+  const context = await request.newContext({ baseURL });
+  try {
+    const answer = await context.post(`${API}/session.json`, {
+      headers: { Accept: 'application/json' },
+      data: { user: { username, password: DEMO_PASSWORD, public_key: publicKeySpki } },
+    });
+    expect(answer.status(), `sign-in as ${username}`).toBe(200);
+    const body = (await answer.json()) as { data: { app_public_key: string } };
+    const { cookies } = await context.storageState();
+    return {
+      username,
+      cookies,
+      privateKey: keyPair.privateKey,
+      privateKeyPkcs8: keyPair.privateKey
+        .export({ format: 'der', type: 'pkcs8' })
+        .toString('base64'),
+      publicKeySpki,
+      appPublicKey: body.data.app_public_key,
+    };
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Whether the server still knows the session: a signed GET /session.json, as the app's start-up. */
+async function stillSignedIn(baseURL: string, session: PersonaSession): Promise<boolean> {
+  const target = `${API}/session.json`;
+  const { salt, signature } = signRequest(session.privateKey, 'GET', target, '');
+  const cookie = session.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  const answer = await fetch(`${baseURL}${target}`, {
+    headers: { cookie, 'x-salt': salt, 'x-signature': signature, Accept: 'application/json' },
+  });
+  return answer.status === 200;
+}
+
+async function personaSession(baseURL: string, username: string): Promise<PersonaSession> {
+  const key = `${baseURL} ${username}`;
+  const cached = personaSessions.get(key);
+  // A test that signs out or ends sessions leaves the next one a dead session: sign in again.
+  if (cached && (await stillSignedIn(baseURL, await cached))) return cached;
+  const fresh = signInOverHttp(baseURL, username);
+  personaSessions.set(key, fresh);
+  fresh.catch(() => personaSessions.delete(key));
+  return fresh;
+}
+
+/**
+ * Opens `at` (a path under /app; /app/calendar, where sign-in lands, by default) signed in as a
+ * demo persona WITHOUT the sign-in form (D60): the worker's session for that persona (one
+ * sign-in, one argon2 hash, per persona per worker) goes into this page's own context as the
+ * app keeps it, the session cookie and the key pair in IndexedDB under a non-extractable
+ * private key, and the app restores it at start-up as after a reload (AMB-03). The test keeps
+ * its own context (its viewport, routes, clock, permissions). Use it in every test that is not
+ * about signing in; a test about signing in, out, registration, reset or sessions ending uses
+ * signInAs, the form.
+ */
+export async function openAs(page: Page, username: string, at = '/app/calendar'): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("openAs needs the project's baseURL (e2e/playwright.config.ts).");
+  const session = await personaSession(baseURL, username);
+  const context = page.context();
+  await context.addCookies(session.cookies);
+  // The keys are written from a page of the app's origin that is closed again, so the test's
+  // page starts its history at `at` as a member's bookmark would.
+  const writer = await context.newPage();
+  try {
+    await writer.goto('/readyz');
+    await writer.evaluate(
+      async ({ privateKeyPkcs8, publicKeySpki, appPublicKey }) => {
+        const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const algorithm = { name: 'Ed25519' };
+        const keyPair = {
+          privateKey: await crypto.subtle.importKey(
+            'pkcs8',
+            bytes(privateKeyPkcs8),
+            algorithm,
+            false,
+            ['sign'],
+          ),
+          publicKey: await crypto.subtle.importKey('spki', bytes(publicKeySpki), algorithm, true, [
+            'verify',
+          ]),
+        };
+        // The record web/http/session-keys.ts keeps: database 'lodgehall' v1, store 'session'.
+        await new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('lodgehall', 1);
+          open.onupgradeneeded = () => open.result.createObjectStore('session');
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+          open.onsuccess = () => {
+            const db = open.result;
+            const transaction = db.transaction('session', 'readwrite');
+            transaction
+              .objectStore('session')
+              .put({ keyPair, algorithm: 'Ed25519', appPublicKey, savedAt: Date.now() }, 'current');
+            transaction.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
+          };
+        });
+      },
+      {
+        privateKeyPkcs8: session.privateKeyPkcs8,
+        publicKeySpki: session.publicKeySpki,
+        appPublicKey: session.appPublicKey,
+      },
+    );
+  } finally {
+    await writer.close();
+  }
+  await page.goto(at);
+  await expect(accountLink(page)).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === at);
 }
 
 /** The badge counts an answer's x-user-metadata header carries (META-01). */

@@ -48,14 +48,17 @@ export async function createTestDatabase(
   if (engine === 'postgres') {
     const adminUrl = inject('postgresUrl');
     const name = `lodgehall_test_${crypto.randomBytes(6).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    // Migrated: a copy of the run's migrated template (postgres-global-setup.ts, D60).
+    const template = options.migrate === false ? '' : ` TEMPLATE ${inject('postgresTemplate')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}${template}`);
     const parsed = new URL(adminUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
     dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const handle = await openDatabase({ url, dataDir });
-  if (options.migrate !== false) await migrateToLatest(handle.db);
+  // On PostgreSQL the copy of the template is migrated already.
+  if (options.migrate !== false && engine === 'sqlite') await migrateToLatest(handle.db);
   return {
     handle,
     dataDir,

@@ -31,6 +31,7 @@ import {
   unnamedAttendeeCount,
   updateRsvp,
 } from '../db/calendar/attendees.ts';
+import { partyVisibleTo } from '../db/parties.ts';
 import type { PartyFilter } from '../db/calendar/attendees.ts';
 import {
   calendarClubBySubdomain,
@@ -62,7 +63,6 @@ import {
 } from '../presenters/calendar-event.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
-import { visibleParty } from './parties.ts';
 import {
   nearbyClubsOf,
   presentEventPage,
@@ -205,7 +205,7 @@ export async function getCalendarEvent(
 /**
  * GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. Only the members the
  * viewer may find in the directory are named (mayViewParty, D37, written as SQL in
- * `visibleParty`), the viewer always among them; the others are only counted (D53), so an
+ * `db/parties.ts` `partyVisibleTo`), the viewer always among them; the others are only counted (D53), so an
  * event open to every member does not list another organisation's roster. The event's own
  * counts (yes, no, guests) count everyone.
  */
@@ -216,7 +216,7 @@ export async function listEventAttendees(
 ): Promise<EventAttendeeList> {
   const member = requireMember(actor);
   await loadVisibleEvent(ctx, member, id);
-  const shown: PartyFilter = (eb) => visibleParty(ctx.db, eb, member);
+  const shown: PartyFilter = (eb) => partyVisibleTo(ctx.db, eb, member.partyId);
   const [rows, hidden] = await Promise.all([
     namedAttendeesOf(ctx.db, id, shown),
     unnamedAttendeeCount(ctx.db, id, shown),

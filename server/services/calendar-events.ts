@@ -71,6 +71,7 @@ import {
   type CalendarPageRequest,
   type CalendarViewer,
 } from './unguarded/calendar.ts';
+import { eventWithAbilities, withEventAbilities } from './unguarded/event-abilities.ts';
 
 // calendar-event-writes.ts reads an event's row as the lists do.
 export { selectEvents } from '../db/calendar/events.ts';
@@ -88,6 +89,16 @@ export async function listCalendarEvents(
   request: CalendarPageRequest,
 ): Promise<CalendarPage> {
   const member = requireMember(actor);
+  const page = await readCalendarTab(ctx, member, group, request);
+  return { ...page, calendar_events: await withEventAbilities(ctx, member, page.calendar_events) };
+}
+
+async function readCalendarTab(
+  ctx: ServiceContext,
+  member: Member,
+  group: CalendarGroup,
+  request: CalendarPageRequest,
+): Promise<CalendarPage> {
   const viewer = viewerOf(member);
   if (group === 'my_events') return readCalendarPage(ctx, viewer, MY_EVENTS, request);
   const near = await nearbyClubsOf(ctx, member);
@@ -135,6 +146,7 @@ export async function listClubCalendarEvents(
       : await readCalendarPage(ctx, viewerOf(member), eventsOfClubs(shown), request);
   return {
     ...page,
+    calendar_events: await withEventAbilities(ctx, member, page.calendar_events),
     club_hierarchy: types.map((type) => type.name),
     type_names: types.filter((type) => type.rank >= club.rank).map((type) => type.name),
     club: { id: club.id, name: club.name, subdomain: club.subdomain, type_name: club.type_name },
@@ -167,7 +179,7 @@ export async function nextClubEvent(
     member.partyId,
     rows.map((row) => row.id),
   );
-  return event ?? null;
+  return event ? eventWithAbilities(ctx, member, event) : null;
 }
 
 // ---- One event ----------------------------------------------------------------------------
@@ -196,10 +208,11 @@ export async function getCalendarEvent(
   const row = await loadVisibleEvent(ctx, member, id);
   const [event] = await presentEventPage(ctx, member.partyId, [row.id]);
   if (!event) throw new NotFoundError(NO_SUCH_EVENT);
-  return presentCalendarEventDetail(event, {
+  const detail = presentCalendarEventDetail(event, {
     id: row.calendar_event_description_id,
     body: row.description_body,
   });
+  return eventWithAbilities(ctx, member, detail);
 }
 
 /**

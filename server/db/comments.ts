@@ -134,15 +134,6 @@ export async function deleteComments(db: Db, ids: readonly number[]): Promise<vo
   await db.deleteFrom('comments').where('id', 'in', ids).execute();
 }
 
-/** The party's names, for a notice's text. */
-export async function partyNames(db: Db, partyId: number) {
-  return db
-    .selectFrom('parties')
-    .select(['first_name', 'middle_name', 'last_name', 'suffix', 'preferred_name'])
-    .where('id', '=', partyId)
-    .executeTakeFirstOrThrow();
-}
-
 /** The party's account (its oldest, when several), if it has one. */
 export async function accountOfParty(
   db: Db,

@@ -54,7 +54,7 @@ export interface CalendarEventExtras {
 
 /**
  * The abilities of an event presented without them. The calendar's reads present their pages
- * without the viewer's standing; services/calendar-event-records.ts `withEventAbilities` puts
+ * without the viewer's standing; services/unguarded/event-abilities.ts `withEventAbilities` puts
  * the policies' answers in before any event is sent, so a missed place offers nothing rather
  * than too much.
  */

@@ -12,9 +12,9 @@ import {
   NO_SUCH_EVENT,
   notAPhotoOfThisEvent,
 } from '../../common/messages.ts';
-import type { CalendarEvent, CalendarEventDetail } from '../../common/schemas/calendar-event.ts';
-import { requireMember, type Actor, type Member } from '../auth/actor.ts';
-import { lockRecordRow, webmasterClubIdsOf } from '../db/content.ts';
+import type { CalendarEventDetail } from '../../common/schemas/calendar-event.ts';
+import type { Member } from '../auth/actor.ts';
+import { lockRecordRow } from '../db/content.ts';
 import {
   eventOwningContainer,
   storedEventById,
@@ -23,11 +23,7 @@ import {
 import { currentClubIdsOf, standingOf, type Standing } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import {
-  calendarEventAbilities,
-  mayViewCalendarEvent,
-  type CalendarEventFacts,
-} from '../policies/calendar-events.ts';
+import { mayViewCalendarEvent, type CalendarEventFacts } from '../policies/calendar-events.ts';
 import { getCalendarEvent } from './calendar-events.ts';
 import type { CommentOwnerKind } from './comment-owners.ts';
 import type { ContentKind } from './content-records.ts';
@@ -86,55 +82,16 @@ export async function lockEvent(trx: Transaction<Database>, id: number): Promise
   return row;
 }
 
-// ---- What the member may do (D58) ----------------------------------------------------------
-
-function eventAbilitiesOf(
-  member: Member,
-  event: CalendarEvent,
-  webmasterClubIds: ReadonlySet<number>,
-): CalendarEvent['abilities'] {
-  return calendarEventAbilities(
-    member,
-    { clubId: event.club.id },
-    {
-      allowsComments: event.allows_comments,
-      commentCount: event.comment_container.comment_count,
-      announced: event.announced,
-    },
-    webmasterClubIds,
-  );
-}
-
 /**
- * Events as the calendar's reads present them, with what this member may do with each: the
- * policies that guard PUT, DELETE and announce, asked with one read of the member's lodges.
+ * A write's answer: the event as the calendar reads it now, with the member's abilities (the
+ * read computes them after the write, so a first comment's effect on Delete shows at once).
  */
-export async function withEventAbilities<T extends CalendarEvent>(
-  ctx: ServiceContext,
-  actor: Actor,
-  events: readonly T[],
-): Promise<T[]> {
-  const member = requireMember(actor);
-  if (events.length === 0) return [];
-  // An admin may change every event whatever their lodges; the query is not needed.
-  const webmasterClubIds = member.isAdmin
-    ? new Set<number>()
-    : await webmasterClubIdsOf(ctx.db, member.partyId);
-  return events.map((event) => ({
-    ...event,
-    abilities: eventAbilitiesOf(member, event, webmasterClubIds),
-  }));
-}
-
-/** A write's answer: the event as the calendar reads it now, with the member's abilities. */
 export async function answerEvent(
   ctx: ServiceContext,
   member: Member,
-  standing: Standing,
   id: number,
 ): Promise<CalendarEventDetail> {
-  const event = await getCalendarEvent(ctx, member, id);
-  return { ...event, abilities: eventAbilitiesOf(member, event, standing.webmasterClubIds) };
+  return getCalendarEvent(ctx, member, id);
 }
 
 /**
@@ -160,22 +117,3 @@ export const EVENT_COMMENT_OWNER: CommentOwnerKind = {
     };
   },
 };
-
-/** One event as the calendar's reads present it, with this member's abilities. */
-export async function eventWithAbilities<T extends CalendarEvent>(
-  ctx: ServiceContext,
-  actor: Actor,
-  event: T,
-): Promise<T> {
-  const [withAbilities] = await withEventAbilities(ctx, actor, [event]);
-  return withAbilities ?? event;
-}
-
-/** A calendar page (a tab, a club's calendar) with each event's abilities. */
-export async function pageWithAbilities<P extends { calendar_events: CalendarEvent[] }>(
-  ctx: ServiceContext,
-  actor: Actor,
-  page: P,
-): Promise<P> {
-  return { ...page, calendar_events: await withEventAbilities(ctx, actor, page.calendar_events) };
-}

@@ -80,7 +80,7 @@ export async function getCalendarEventForEdit(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
-  return answerEvent(ctx, member, standing, id);
+  return answerEvent(ctx, member, id);
 }
 
 // ---- Create, update, delete ---------------------------------------------------------------
@@ -137,7 +137,7 @@ export async function createCalendarEvent(
         last_activity_at: now,
       }),
   );
-  return answerEvent(ctx, member, standing, id);
+  return answerEvent(ctx, member, id);
 }
 
 /**
@@ -193,7 +193,7 @@ export async function updateCalendarEvent(
       return { bodyId: fresh.calendar_event_description_id };
     },
   );
-  return answerEvent(ctx, member, standing, id);
+  return answerEvent(ctx, member, id);
 }
 
 function assertDeletable(
@@ -309,7 +309,7 @@ export async function announceCalendarEvent(
   }).catch((error: unknown) => {
     log.warn({ err: error }, 'the event announcement e-mails could not be sent');
   });
-  return answerEvent(ctx, member, standing, id);
+  return answerEvent(ctx, member, id);
 }
 
 async function mailAnnouncement(

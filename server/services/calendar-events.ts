@@ -31,6 +31,7 @@ import {
   unnamedAttendeeCount,
   updateRsvp,
 } from '../db/calendar/attendees.ts';
+import { partyVisibleTo } from '../db/parties.ts';
 import type { PartyFilter } from '../db/calendar/attendees.ts';
 import {
   calendarClubBySubdomain,
@@ -62,7 +63,6 @@ import {
 } from '../presenters/calendar-event.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
-import { visibleParty } from './parties.ts';
 import {
   nearbyClubsOf,
   presentEventPage,
@@ -71,6 +71,7 @@ import {
   type CalendarPageRequest,
   type CalendarViewer,
 } from './unguarded/calendar.ts';
+import { eventWithAbilities, withEventAbilities } from './unguarded/event-abilities.ts';
 
 // calendar-event-writes.ts reads an event's row as the lists do.
 export { selectEvents } from '../db/calendar/events.ts';
@@ -88,6 +89,16 @@ export async function listCalendarEvents(
   request: CalendarPageRequest,
 ): Promise<CalendarPage> {
   const member = requireMember(actor);
+  const page = await readCalendarTab(ctx, member, group, request);
+  return { ...page, calendar_events: await withEventAbilities(ctx, member, page.calendar_events) };
+}
+
+async function readCalendarTab(
+  ctx: ServiceContext,
+  member: Member,
+  group: CalendarGroup,
+  request: CalendarPageRequest,
+): Promise<CalendarPage> {
   const viewer = viewerOf(member);
   if (group === 'my_events') return readCalendarPage(ctx, viewer, MY_EVENTS, request);
   const near = await nearbyClubsOf(ctx, member);
@@ -135,6 +146,7 @@ export async function listClubCalendarEvents(
       : await readCalendarPage(ctx, viewerOf(member), eventsOfClubs(shown), request);
   return {
     ...page,
+    calendar_events: await withEventAbilities(ctx, member, page.calendar_events),
     club_hierarchy: types.map((type) => type.name),
     type_names: types.filter((type) => type.rank >= club.rank).map((type) => type.name),
     club: { id: club.id, name: club.name, subdomain: club.subdomain, type_name: club.type_name },
@@ -167,7 +179,7 @@ export async function nextClubEvent(
     member.partyId,
     rows.map((row) => row.id),
   );
-  return event ?? null;
+  return event ? eventWithAbilities(ctx, member, event) : null;
 }
 
 // ---- One event ----------------------------------------------------------------------------
@@ -196,16 +208,17 @@ export async function getCalendarEvent(
   const row = await loadVisibleEvent(ctx, member, id);
   const [event] = await presentEventPage(ctx, member.partyId, [row.id]);
   if (!event) throw new NotFoundError(NO_SUCH_EVENT);
-  return presentCalendarEventDetail(event, {
+  const detail = presentCalendarEventDetail(event, {
     id: row.calendar_event_description_id,
     body: row.description_body,
   });
+  return eventWithAbilities(ctx, member, detail);
 }
 
 /**
  * GET /calendar_events/{id}/attendees (CAL-19): going first, then by name. Only the members the
  * viewer may find in the directory are named (mayViewParty, D37, written as SQL in
- * `visibleParty`), the viewer always among them; the others are only counted (D53), so an
+ * `db/parties.ts` `partyVisibleTo`), the viewer always among them; the others are only counted (D53), so an
  * event open to every member does not list another organisation's roster. The event's own
  * counts (yes, no, guests) count everyone.
  */
@@ -216,7 +229,7 @@ export async function listEventAttendees(
 ): Promise<EventAttendeeList> {
   const member = requireMember(actor);
   await loadVisibleEvent(ctx, member, id);
-  const shown: PartyFilter = (eb) => visibleParty(ctx.db, eb, member);
+  const shown: PartyFilter = (eb) => partyVisibleTo(ctx.db, eb, member.partyId);
   const [rows, hidden] = await Promise.all([
     namedAttendeesOf(ctx.db, id, shown),
     unnamedAttendeeCount(ctx.db, id, shown),

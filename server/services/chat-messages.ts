@@ -29,7 +29,7 @@ import { publishAll, type BusEvent } from '../realtime/bus.ts';
 import { loadMemberChat, lockMemberChat } from './chat-access.ts';
 import { recordChatContact } from './chat-changes.ts';
 import type { ServiceContext } from './context.ts';
-import { insertPhotoRows, withStoredUploads, type StoredUpload } from './photos.ts';
+import { insertPhotoRows, withStoredUploads, type StoredUpload } from './unguarded/photos.ts';
 import { cut, messageEvent, nameOf, record } from './unguarded/chats.ts';
 
 /** The list summary's longest quoted text, as the demo data cuts it. */

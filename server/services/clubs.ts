@@ -42,7 +42,6 @@ import {
   presentOfficerPositions,
 } from '../presenters/club.ts';
 import type { ClubSummaryRow } from '../presenters/club.ts';
-import { eventWithAbilities } from './calendar-event-records.ts';
 import { nextClubEvent } from './calendar-events.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
@@ -187,9 +186,7 @@ export async function getClubBySubdomain(
       groupOf(ctx, row.group_id),
       clubsInGroup(ctx.db, row.id),
       clubTypeNames(ctx.db, row.organization_id),
-      nextClubEvent(ctx, member, row.id).then(
-        (event) => event && eventWithAbilities(ctx, member, event),
-      ),
+      nextClubEvent(ctx, member, row.id),
       latestClubPost(ctx, member, row.id),
     ]);
   const isMember = standing.memberClubIds.has(row.id);

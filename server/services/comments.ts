@@ -27,12 +27,12 @@ import {
   deleteComments,
   hasReplies,
   insertComment,
-  partyNames,
   updateCommentRow,
   type CommentRecord,
 } from '../db/comments.ts';
 import { touchRecord } from '../db/content.ts';
 import type { Database } from '../db/schema.ts';
+import { partyNames } from '../db/parties.ts';
 import type { Kysely } from 'kysely';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { assertAllowed } from '../policies/assert.ts';

@@ -37,7 +37,7 @@ import {
   storeUploads,
   withStoredUploads,
   type PhotoLinks,
-} from './photos.ts';
+} from './unguarded/photos.ts';
 import { cleanRichText, shortBody } from './rich-text.ts';
 import { removeOwnerNotices, type CommentOwnerType } from './unguarded/notices.ts';
 

@@ -8,38 +8,18 @@
  * `partyVisibleTo` (db/parties.ts), held to the policy by contacts.db.test.ts. What is shown is decision
  * D39: never a birth date, a member number or an address.
  */
-import type { Expression, Kysely, SqlBool } from 'kysely';
 import { MAX_RECORD_ID } from '../../common/schemas/record-id.ts';
 import { NO_SUCH_PARTY } from '../../common/messages.ts';
 import type { Party } from '../../common/schemas/party.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
 import { favoriteContactOf, recentContactOf } from '../db/contacts.ts';
 import { sharesOrganization } from '../db/memberships.ts';
-import {
-  firstEmailOf,
-  partyClubsSeenBy,
-  partySummaryRow,
-  partyVisibleTo,
-  phonesOf,
-} from '../db/parties.ts';
-import type { PartiesEb } from '../db/parties.ts';
-import type { Database } from '../db/schema.ts';
+import { firstEmailOf, partyClubsSeenBy, partySummaryRow, phonesOf } from '../db/parties.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayViewParty } from '../policies/parties.ts';
 import { presentParty } from '../presenters/party.ts';
 import type { PartyRow } from '../presenters/party.ts';
 import type { ServiceContext } from './context.ts';
-
-// Still imported from here by the areas moving their queries into db/ at the same time (issue
-// 22): they are db/parties.ts's, and these two lines go once those areas import them from there.
-export { PARTY_SUMMARY_COLUMNS } from '../db/parties.ts';
-export function visibleParty(
-  db: Kysely<Database>,
-  eb: PartiesEb,
-  viewer: Member,
-): Expression<SqlBool> {
-  return partyVisibleTo(db, eb, viewer.partyId);
-}
 
 /**
  * The party if the member may see them; an unknown party and one the member may not see are

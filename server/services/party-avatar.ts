@@ -21,7 +21,7 @@ import { assertAllowed } from '../policies/assert.ts';
 import { mayChangeAvatar } from '../policies/party-avatar.ts';
 import { presentAvatar } from '../presenters/media.ts';
 import type { ServiceContext } from './context.ts';
-import { deleteStoredFiles, withStoredUploads } from './photos.ts';
+import { deleteStoredFiles, withStoredUploads } from './unguarded/photos.ts';
 
 /** Where avatars are stored: the first segment of their keys. */
 export const AVATAR_FOLDER = 'avatars';

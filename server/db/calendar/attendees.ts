@@ -7,7 +7,7 @@ import type { AttendeeStatus, Database } from '../schema.ts';
 
 type Db = Kysely<Database>;
 
-/** Which attendees may be named, as SQL over their party `p` (services/parties.ts visibleParty). */
+/** Which attendees may be named, as SQL over their party `p` (db/parties.ts partyVisibleTo). */
 export type PartyFilter = (
   eb: ExpressionBuilder<Database & { p: Database['parties'] }, 'p'>,
 ) => Expression<SqlBool>;

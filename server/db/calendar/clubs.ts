@@ -3,7 +3,6 @@
  * Nearby Events), and a club's calendar's club, the clubs below it and its organisation's types.
  */
 import type { Kysely } from 'kysely';
-import { leafLodgesOf } from '../memberships.ts';
 import type { Database } from '../schema.ts';
 
 type Db = Kysely<Database>;
@@ -19,12 +18,6 @@ export function followedClubIds(db: Db, userId: number) {
 /** Ids of the clubs the user follows. */
 export async function followedClubIdsOf(db: Db, userId: number): Promise<number[]> {
   const rows = await followedClubIds(db, userId).execute();
-  return rows.map((row) => row.club_id);
-}
-
-/** Ids of the leaf lodges the party currently belongs to: the centres of Nearby Events. */
-export async function leafLodgeIdsOf(db: Db, partyId: number): Promise<number[]> {
-  const rows = await leafLodgesOf(db, partyId).execute();
   return rows.map((row) => row.club_id);
 }
 

@@ -13,7 +13,7 @@ import { CHAT_AVATAR_MAX, PREF_SHOW_HIDDEN_CHATS } from '../../../common/constan
 import type { ChatEntryRow, ChatRow } from '../../presenters/chat.ts';
 import { prepare } from '../prepared.ts';
 import type { Database } from '../schema.ts';
-import { PARTY_COLUMNS } from './entries.ts';
+import { PARTY_SUMMARY_COLUMNS } from '../parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -92,7 +92,7 @@ const otherMembersOfChatsQuery = prepare<OtherMemberRow, 'party'>((db, p) =>
         .selectFrom('chat_parties as o')
         .innerJoin('parties as p', 'p.id', 'o.party_id')
         .select([
-          ...PARTY_COLUMNS,
+          ...PARTY_SUMMARY_COLUMNS,
           'o.chat_id',
           'o.id as entry_id',
           'o.joined_at',

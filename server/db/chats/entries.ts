@@ -7,31 +7,17 @@ import type { Kysely } from 'kysely';
 import type { PartySummaryRow } from '../../presenters/party.ts';
 import type { ChatEntryRow } from '../../presenters/chat.ts';
 import { prepare } from '../prepared.ts';
+import { PARTY_SUMMARY_COLUMNS } from '../parties.ts';
 import type { Database } from '../schema.ts';
 
 type Db = Kysely<Database>;
-
-/**
- * A party's columns for its summary, from a query that names parties `p` (the same columns as
- * services/parties.ts's PARTY_SUMMARY_COLUMNS, which db/ cannot import: the parties area's
- * move to db/ makes them one).
- */
-export const PARTY_COLUMNS = [
-  'p.id',
-  'p.first_name',
-  'p.middle_name',
-  'p.last_name',
-  'p.suffix',
-  'p.preferred_name',
-  'p.avatar_medium_key',
-] as const satisfies readonly `p.${keyof PartySummaryRow}`[];
 
 const chatEntriesQuery = prepare<ChatEntryRow, 'chat'>((db, p) =>
   db
     .selectFrom('chat_parties as o')
     .innerJoin('parties as p', 'p.id', 'o.party_id')
     .select([
-      ...PARTY_COLUMNS,
+      ...PARTY_SUMMARY_COLUMNS,
       'o.id as entry_id',
       'o.joined_at',
       'o.left_at',
@@ -77,7 +63,7 @@ export async function partySummaryOf(
 ): Promise<PartySummaryRow | undefined> {
   return db
     .selectFrom('parties as p')
-    .select(PARTY_COLUMNS)
+    .select(PARTY_SUMMARY_COLUMNS)
     .where('p.id', '=', partyId)
     .executeTakeFirst();
 }

@@ -21,7 +21,6 @@ import {
   listEventAttendees,
   updateEventAttendee,
 } from '../../services/calendar-events.ts';
-import { eventWithAbilities, pageWithAbilities } from '../../services/calendar-event-records.ts';
 import { registerCalendarEventWriteRoutes } from './event-writes.ts';
 
 /**
@@ -45,7 +44,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     async (request) => {
       const { group, cursor } = request.query;
       const page = await listCalendarEvents(app.services, request.actor, group, { cursor });
-      return { data: await pageWithAbilities(app.services, request.actor, page) };
+      return { data: page };
     },
   );
 
@@ -70,7 +69,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
         { cursor },
         typeNames,
       );
-      return { data: await pageWithAbilities(app.services, request.actor, page) };
+      return { data: page };
     },
   );
 
@@ -87,9 +86,7 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const event = await getCalendarEvent(app.services, request.actor, request.params.id);
-      return {
-        data: { calendar_event: await eventWithAbilities(app.services, request.actor, event) },
-      };
+      return { data: { calendar_event: event } };
     },
   );
 

@@ -11,7 +11,8 @@
 import { CALENDAR_PAGE_SIZE } from '../../../common/constants.ts';
 import { INVALID_CHOICE } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
-import { clubPlaces, followedClubIdsOf, leafLodgeIdsOf } from '../../db/calendar/clubs.ts';
+import { clubPlaces, followedClubIdsOf } from '../../db/calendar/clubs.ts';
+import { leafLodgeIdsOf } from '../../db/posts-feed.ts';
 import type { ClubPlace } from '../../db/calendar/clubs.ts';
 import { eventsPage } from '../../db/calendar/events.ts';
 import { eventsOfPart, todayByZone } from '../../db/calendar/lists.ts';

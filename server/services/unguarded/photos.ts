@@ -13,16 +13,16 @@ import {
   lockPhotoRows,
   photoKeysOf,
   unlinkedPhotoIds,
-} from '../db/content-photos.ts';
-import { tooManyNewPhotos } from '../../common/messages.ts';
-import type { PhotoAttributes } from '../../common/schemas/post.ts';
-import type { Database } from '../db/schema.ts';
-import { ValidationError } from '../errors.ts';
-import type { FieldErrors } from '../errors.ts';
-import { processImage } from '../images/process-image.ts';
-import type { ProcessedImage } from '../images/process-image.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { ServiceContext } from './context.ts';
+} from '../../db/content-photos.ts';
+import { tooManyNewPhotos } from '../../../common/messages.ts';
+import type { PhotoAttributes } from '../../../common/schemas/post.ts';
+import type { Database } from '../../db/schema.ts';
+import { ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
+import { processImage } from '../../images/process-image.ts';
+import type { ProcessedImage } from '../../images/process-image.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { ServiceContext } from '../context.ts';
 
 /** New photos one request may carry; the route's body limit bounds their bytes. */
 export const MAX_NEW_PHOTOS = 10;

@@ -44,8 +44,8 @@ type Immutable<T> = ColumnType<T, T, never>;
 
 // Enumerations (wire values of the spec).
 export type ContactKind = 'address' | 'email' | 'phone';
-export type MemberStatusValue = 'active' | 'suspended' | 'demitted' | 'deceased';
-export type RoleName = 'user' | 'webmaster';
+export type MemberStatusValue = 'active' | 'suspended' | 'demitted' | 'deceased' | 'expelled';
+export type RoleName = 'user' | 'webmaster' | 'secretary';
 export type PostType = 'PartyPost' | 'ClubPost';
 /**
  * PUBLIC, MEMBER and CLUB for lodge posts and events; ALL_FOLLOWERS or CLUB for member posts.
@@ -187,6 +187,10 @@ export interface MemberStatusesTable {
   status: MemberStatusValue;
   /** A CSS colour for the status card. */
   color: string;
+  /** 'YYYY-MM-DD' the status took effect, as the secretary recorded it. */
+  status_on: string | null;
+  /** The secretary's note on the status (why, by whose decision). */
+  status_note: string | null;
   updated_at: Instant;
 }
 
@@ -273,6 +277,13 @@ export interface AuditLogTable {
   /** JSON text. */
   detail: string | null;
   ip: string | null;
+  /** What the change concerns, for the console's filters (D63); null when it is no one's. */
+  organization_id: number | null;
+  club_id: number | null;
+  party_id: number | null;
+  /** JSON of the changed values before and after; null for a creation or a removal. */
+  before_value: string | null;
+  after_value: string | null;
   created_at: Immutable<Instant>;
 }
 

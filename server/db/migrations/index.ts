@@ -9,6 +9,7 @@ import * as chatCountsAndEvents from './0007-chat-counts-and-events.ts';
 import * as duesPayments from './0008-dues-payments.ts';
 import * as noticeListIndex from './0009-notice-list-index.ts';
 import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
+import * as consoleFoundation from './0011-console-foundation.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_dues_payments': duesPayments,
   '0009_notice_list_index': noticeListIndex,
   '0010_calendar_feed_token_hashes': calendarFeedTokenHashes,
+  '0011_console_foundation': consoleFoundation,
 };

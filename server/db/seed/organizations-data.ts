@@ -365,4 +365,5 @@ export const STATUS_COLORS = {
   suspended: '#e8590c',
   demitted: '#868e96',
   deceased: '#343a40',
+  expelled: '#c92a2a',
 } as const;

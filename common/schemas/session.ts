@@ -40,6 +40,8 @@ export const userSchema = z.object({
   party: sessionPartySchema,
   clubs: z.array(userClubSchema),
   status_club_ids: z.array(z.number().int()),
+  /** What the menu offers (policies travel to the client, D58): the console (issue 23, D63). */
+  abilities: z.object({ use_console: z.boolean() }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -17,6 +17,7 @@ export function sessionClubRows(db: Db, partyId: number) {
     .leftJoin('membership_roles as r', 'r.membership_id', 'm.id')
     .select([
       'c.id',
+      'c.organization_id',
       'c.name',
       'c.subdomain',
       't.is_leaf',

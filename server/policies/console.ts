@@ -24,7 +24,7 @@ export const NO_CONSOLE: ConsoleScope = Object.freeze({
 
 /** The scope of an administrator, or of a member whose secretary clubs are these. */
 export function consoleScope(
-  member: Member,
+  member: Pick<Member, 'isAdmin'>,
   secretaryClubs: readonly { id: number; organization_id: number }[],
 ): ConsoleScope {
   if (member.isAdmin) return { kind: 'all' };

@@ -4,6 +4,7 @@ import { sessionClubRows } from '../db/member-clubs.ts';
 import { sessionUserRow } from '../db/users.ts';
 import { NotFoundError } from '../errors.ts';
 import { fullAddress } from '../presenters/address.ts';
+import { consoleScope, mayUseConsole } from '../policies/console.ts';
 import { presentPartySummary } from '../presenters/party.ts';
 import type { ServiceContext } from './context.ts';
 
@@ -36,14 +37,20 @@ export async function loadSessionUser(ctx: ServiceContext, userId: number): Prom
     if (role && !club.club_member_role_names.includes(role)) club.club_member_role_names.push(role);
   }
   const list = [...byId.values()];
+  const isAdmin = user.is_admin === 1;
+  const secretaryClubs = clubs
+    .filter((row) => row.role_name === 'secretary')
+    .map((row) => ({ id: row.id, organization_id: row.organization_id }));
   return {
     username: user.username,
     party_id: user.id,
-    is_admin: user.is_admin === 1,
+    is_admin: isAdmin,
     party: presentPartySummary(user),
     clubs: list.map(({ recognized: _recognized, ...club }) => club),
     // AMB-35: the clubs through which the member's standing can be checked.
     status_club_ids: list.filter((club) => club.recognized).map((club) => club.id),
+    // The scope's own rule: a secretary's clubs below theirs never make an empty scope non-empty.
+    abilities: { use_console: mayUseConsole(consoleScope({ isAdmin }, secretaryClubs)) },
   };
 }
 

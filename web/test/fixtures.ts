@@ -52,6 +52,7 @@ export function testUser(overrides: Partial<User> = {}): User {
       },
     ],
     status_club_ids: [],
+    abilities: { use_console: overrides.is_admin ?? false },
     ...overrides,
   };
 }

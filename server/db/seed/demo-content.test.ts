@@ -35,7 +35,13 @@ describe('demo content', () => {
       expect(Number(number)).toBeLessThan(masons?.memberNumberStart ?? 0);
     }
     expect(new Set(numbers).size).toBe(numbers.length);
-    expect(PERSONAS.map((p) => p.username)).toEqual(['member', 'member2', 'webmaster', 'admin']);
+    expect(PERSONAS.map((p) => p.username)).toEqual([
+      'member',
+      'member2',
+      'webmaster',
+      'admin',
+      'secretary',
+    ]);
   });
 
   it('has the personas’ lodges among the demo clubs, with unique subdomains', () => {

@@ -6,7 +6,7 @@
 
 export const DEMO_PASSWORD = 'correct-horse-lodge';
 
-export type PersonaKey = 'M' | 'M2' | 'W' | 'A';
+export type PersonaKey = 'M' | 'M2' | 'W' | 'A' | 'S';
 
 export interface Persona {
   readonly key: PersonaKey;
@@ -60,7 +60,7 @@ export const MEMBER2: Persona = {
 export const WEBMASTER: Persona = {
   key: 'W',
   username: 'webmaster',
-  description: 'W: webmaster (and secretary) of Olentangy Lodge No. 614',
+  description: 'W: webmaster of Olentangy Lodge No. 614 (posts as the lodge; no console)',
   firstName: 'Raymond',
   middleName: 'Earl',
   lastName: 'Kowalski',
@@ -89,7 +89,25 @@ export const ADMIN: Persona = {
   isAdmin: true,
 };
 
-export const PERSONAS: readonly Persona[] = [MEMBER, MEMBER2, WEBMASTER, ADMIN];
+/** Last in the list, so adding it moved no other persona's id (issue 23). */
+export const SECRETARY: Persona = {
+  key: 'S',
+  username: 'secretary',
+  description:
+    'S: secretary of Harmony Lodge No. 412 (its roster, officers and dues in the console)',
+  firstName: 'Walter',
+  middleName: 'James',
+  lastName: 'Brennan',
+  suffix: null,
+  preferredName: null,
+  birthDate: '1955-08-19',
+  memberNumber: '104477',
+  email: 'walter.brennan@example.com',
+  cellPhone: '6145550128',
+  isAdmin: false,
+};
+
+export const PERSONAS: readonly Persona[] = [MEMBER, MEMBER2, WEBMASTER, ADMIN, SECRETARY];
 
 /**
  * A member on the roster with contacts on file but no account yet, to try registration

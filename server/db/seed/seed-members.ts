@@ -144,7 +144,13 @@ function personaDraft(
     joinedOn:
       persona.key === 'M' ? '1994-10-11' : persona.key === 'M2' ? '1982-04-20' : '2003-02-17',
     leftAt: null,
-    roles: new Set<RoleName>(persona.key === 'W' ? ['user', 'webmaster'] : ['user']),
+    roles: new Set<RoleName>(
+      persona.key === 'W'
+        ? ['user', 'webmaster']
+        : persona.key === 'S'
+          ? ['user', 'secretary']
+          : ['user'],
+    ),
   };
   const memberships = [membership];
   if (persona.key === 'M') {

@@ -9,16 +9,16 @@ import {
   PAYMENT_RECEIVED,
 } from '../common/messages.ts';
 import { MEMBER } from '../server/db/seed/personas.ts';
+import { duesMember } from './roster.ts';
 import { heading, seriousAxeViolations, sidewaysOverflow, openAs } from './support.ts';
 
 /*
  * Dues, the test-mode checkout and the saved card (issue 13, docs/decisions.md D50). Paying and
  * removing consume data, so each of those tests signs in as an ordinary demo member no other
- * spec uses (the demo data is deterministic): nspencer owes this year's dues and arrears and
- * has no card; goneill has a card. M is only looked at, never paid for.
+ * spec uses, read from the e2e server's database (e2e/roster.ts duesMember): the payer owes this
+ * year's dues and arrears and has no card; the card holder has a card. M is only looked at, never
+ * paid for.
  */
-const PAYER = 'nspencer';
-const CARD_HOLDER = 'goneill';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -38,8 +38,8 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
   test('pay dues in test mode: pay opens the checkout in a new tab, 4242 pays, the total drops and the card is kept as asked', async ({
     page,
     context,
-  }) => {
-    await openAs(page, PAYER, '/app/my_account');
+  }, testInfo) => {
+    await openAs(page, duesMember(testInfo, 'owes-this-year-and-arrears'), '/app/my_account');
     const dues = duesSection(page);
     const pay = dues.getByRole('link', { name: /^pay/ });
     await expect(pay).toHaveCount(1);
@@ -87,8 +87,8 @@ test.describe('dues and payments (ACCT-09..17, DUES-01..04)', () => {
 
   test('remove the saved card: Cancel keeps it, OK removes it (ACCT-16, AMB-17)', async ({
     page,
-  }) => {
-    await openAs(page, CARD_HOLDER, '/app/my_account');
+  }, testInfo) => {
+    await openAs(page, duesMember(testInfo, 'has-card'), '/app/my_account');
     const card = page.getByTestId('payment-section');
     await expect(card.getByText(/XXXX-XXXX-XXXX-\d{4}/)).toBeVisible();
     await card.getByRole('button', { name: 'remove' }).click();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { TestInfo } from '@playwright/test';
-import { DEMO_ORGANIZATION_NAME } from '../server/db/seed/personas.ts';
+import { DEMO_CLUBS, DEMO_ORGANIZATION_NAME, PERSONAS } from '../server/db/seed/personas.ts';
 
 /** A member on the demo roster with no account yet: someone a test may register. */
 export interface RosterMember {
@@ -141,5 +141,48 @@ export function eventOfAnotherOrganization(): number {
       .get(DEMO_ORGANIZATION_NAME) as { id: number } | undefined;
     if (!row) throw new Error('The demo has no answered event of another organisation.');
     return row.id;
+  });
+}
+
+/**
+ * A demo member with an account who is no persona and belongs to none of the personas' lodges,
+ * so no other spec signs in as them: paying or removing a card uses their data up. `kind` says
+ * what they must have: dues of this year and arrears and no saved card, or a saved card. Each
+ * worker and each retry takes another, so a retry never meets what its first try did.
+ */
+export function duesMember(testInfo: TestInfo, kind: 'owes-this-year-and-arrears' | 'has-card') {
+  return readDemoDatabase((db) => {
+    const personaLodges = Object.values(DEMO_CLUBS);
+    const hasCard = 'exists (select 1 from payment_credentials pc where pc.party_id = p.id)';
+    const rows = db
+      .prepare(
+        `select u.username
+           from users u
+           join parties p on p.id = u.party_id and p.left_at is null
+          where u.is_admin = 0
+            and u.username not in (${PERSONAS.map(() => '?').join(', ')})
+            and not exists (
+              select 1 from memberships m join clubs c on c.id = m.club_id
+               where m.party_id = p.id and c.subdomain in (${personaLodges.map(() => '?').join(', ')}))
+            and ${
+              kind === 'has-card'
+                ? hasCard
+                : `not ${hasCard}
+            and exists (select 1 from dues d where d.party_id = p.id and d.paid_at is null
+                          and d.year = ?)
+            and exists (select 1 from dues d where d.party_id = p.id and d.paid_at is null
+                          and d.year < ?)`
+            }
+          order by u.id
+          limit 50`,
+      )
+      .all(
+        ...PERSONAS.map((persona) => persona.username),
+        ...personaLodges,
+        ...(kind === 'has-card' ? [] : [new Date().getFullYear(), new Date().getFullYear()]),
+      ) as { username: string }[];
+    const row = rows[testInfo.parallelIndex * 4 + testInfo.retry];
+    if (!row) throw new Error(`The demo has no member left for a dues test (${kind}).`);
+    return row.username;
   });
 }

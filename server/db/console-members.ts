@@ -4,7 +4,9 @@
  * secretary's list, a member's record and the status a secretary sets. Who may read which member
  * is the console's policy; these functions take the secretary's clubs as plain ids.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { engineOf } from './database.ts';
 import type { Database, MemberStatusValue } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -87,13 +89,13 @@ function partiesNamed(db: Db, tokens: readonly string[]) {
       .where(second, '>=', rest)
       .where(second, '<', rest + TOP);
   let found = begins('first_name_key', whole)
-    .union(begins('last_name_key', whole))
-    .union(begins('preferred_name_key', whole));
+    .unionAll(begins('last_name_key', whole))
+    .unionAll(begins('preferred_name_key', whole));
   if (tail.length > 0) {
     found = found
-      .union(both('first_name_key', 'last_name_key'))
-      .union(both('last_name_key', 'first_name_key'))
-      .union(both('preferred_name_key', 'last_name_key'));
+      .unionAll(both('first_name_key', 'last_name_key'))
+      .unionAll(both('last_name_key', 'first_name_key'))
+      .unionAll(both('preferred_name_key', 'last_name_key'));
   }
   return found;
 }
@@ -110,13 +112,87 @@ function hasAccount(eb: RosterEb) {
 }
 
 /**
- * One page of the organisation's roster, sorted by last name, first name and id, and one more
- * row when more follow.
+ * Matches found by the union of ranges (`partiesNamed`) at most this many: they are read and
+ * sorted. Past it, the list walks the roster in its own order and checks each name instead, and
+ * a page fills after reading some fifty names per match in a thousand at most.
  */
-export function rosterPage(db: Db, filter: RosterFilter) {
+const FEW_MATCHES = 1000;
+
+/** The search's parties, by name ranges and the number's prefix, or null with no search. */
+function searchedParties(db: Db, filter: RosterFilter) {
+  const byNumber =
+    filter.numberPrefix === ''
+      ? null
+      : db
+          .selectFrom('member_statuses as nm')
+          .select('nm.party_id as id')
+          .where('nm.organization_id', '=', filter.organizationId)
+          .where('nm.member_number', '>=', filter.numberPrefix)
+          .where('nm.member_number', '<', filter.numberPrefix + TOP);
+  if (filter.tokens.length === 0) return byNumber;
+  const named = partiesNamed(db, filter.tokens);
+  return byNumber ? named.unionAll(byNumber) : named;
+}
+
+/**
+ * The search as a condition on each row (the walk in the list's order): the same ranges. On
+ * SQLite each column is written `+column`, which keeps the planner from answering it by its
+ * index, so it walks the order's index (parties by last and first name) and stops at the page.
+ */
+function searchCondition(db: Db, eb: RosterEb, filter: RosterFilter) {
+  const walk = engineOf(db) === 'sqlite';
+  const column = (name: string) => (walk ? sql`+${sql.ref(name)}` : sql.ref(name));
+  const begins = (name: string, text: string) =>
+    sql<SqlBool>`(${column(name)} >= ${text} and ${column(name)} < ${text + TOP})`;
+  const [head = '', ...tail] = filter.tokens;
+  const whole = filter.tokens.join(' ');
+  const rest = tail.join(' ');
+  const found: RawBuilder<SqlBool>[] = [];
+  if (filter.tokens.length > 0) {
+    found.push(
+      begins('p.first_name_key', whole),
+      begins('p.last_name_key', whole),
+      begins('p.preferred_name_key', whole),
+    );
+    if (tail.length > 0) {
+      found.push(
+        sql<SqlBool>`(${begins('p.first_name_key', head)} and ${begins('p.last_name_key', rest)})`,
+        sql<SqlBool>`(${begins('p.last_name_key', head)} and ${begins('p.first_name_key', rest)})`,
+        sql<SqlBool>`(${begins('p.preferred_name_key', head)} and ${begins('p.last_name_key', rest)})`,
+      );
+    }
+  }
+  if (filter.numberPrefix !== '') found.push(begins('ms.member_number', filter.numberPrefix));
+  return eb.or(found);
+}
+
+/**
+ * One page of the organisation's roster, sorted by last name, first name and id, and one more
+ * row when more follow. A search with few matches reads them by their indexes and sorts them;
+ * one with many (two letters over a grand lodge) walks the roster in order and stops at the page.
+ */
+export async function rosterPage(db: Db, filter: RosterFilter) {
+  const searched = searchedParties(db, filter);
+  let many = searched === null;
+  if (searched !== null) {
+    const counted = await db
+      .selectFrom(
+        db
+          .selectFrom(searched.as('s'))
+          .select('s.id')
+          .limit(FEW_MATCHES + 1)
+          .as('found'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('found'))
+      .executeTakeFirst();
+    many = Number(counted?.found ?? 0) > FEW_MATCHES;
+  }
+  // Parties first, each one's entry looked up by party: on SQLite a CROSS JOIN keeps that
+  // order, so the list walks the parties' index in its own order or looks the matches up by id.
   let query = db
-    .selectFrom('member_statuses as ms')
-    .innerJoin('parties as p', 'p.id', 'ms.party_id')
+    .selectFrom('parties as p')
+    .crossJoin('member_statuses as ms')
+    .whereRef('ms.party_id', '=', 'p.id')
     .select([
       'p.id as party_id',
       'p.first_name',
@@ -159,20 +235,10 @@ export function rosterPage(db: Db, filter: RosterFilter) {
     const wanted = filter.hasAccount;
     query = query.where((eb) => (wanted ? hasAccount(eb) : eb.not(hasAccount(eb))));
   }
-  const byNumber =
-    filter.numberPrefix === ''
-      ? null
-      : db
-          .selectFrom('member_statuses as nm')
-          .select('nm.party_id as id')
-          .where('nm.organization_id', '=', filter.organizationId)
-          .where('nm.member_number', '>=', filter.numberPrefix)
-          .where('nm.member_number', '<', filter.numberPrefix + TOP);
-  if (filter.tokens.length > 0) {
-    const named = partiesNamed(db, filter.tokens);
-    query = query.where('ms.party_id', 'in', byNumber ? named.union(byNumber) : named);
-  } else if (byNumber) {
-    query = query.where('ms.party_id', 'in', byNumber);
+  if (searched !== null) {
+    query = many
+      ? query.where((eb) => searchCondition(db, eb, filter))
+      : query.where('p.id', 'in', searched);
   }
   return query
     .orderBy('p.last_name_key')

@@ -257,6 +257,32 @@ describe('GET /admin/members.json', () => {
     expect(outside.status).toBe(404);
   });
 
+  it('answers a wide search (many matches, read in the list order) as a narrow one would', async () => {
+    const matching = await db()
+      .selectFrom('member_statuses as ms')
+      .innerJoin('parties as p', 'p.id', 'ms.party_id')
+      .select(['p.id', 'p.last_name_key', 'p.first_name_key'])
+      .where('ms.organization_id', '=', orgId)
+      .where((eb) =>
+        eb.or([
+          eb('p.first_name_key', 'like', 'j%'),
+          eb('p.last_name_key', 'like', 'j%'),
+          eb('p.preferred_name_key', 'like', 'j%'),
+        ]),
+      )
+      .orderBy('p.last_name_key')
+      .orderBy('p.first_name_key')
+      .orderBy('p.id')
+      .execute();
+    const found: number[] = [];
+    for (let page = 1; page <= 100; page += 1) {
+      const answer = await roster('A', `&q=J&page=${page}`);
+      found.push(...answer.body.data.members.map((m) => m.party_id));
+      if (!answer.body.data.has_more) break;
+    }
+    expect(found).toEqual(matching.map((row) => row.id));
+  });
+
   it('pages: page 2 follows page 1 without overlap', async () => {
     const one = await roster('A', '&page=1');
     const two = await roster('A', '&page=2');

@@ -58,7 +58,9 @@ export async function rosterList(
     organizationId: query.organization_id,
     withinClubIds: managed === null ? null : [...managed],
     tokens: searchTokens(text),
-    numberPrefix: text,
+    // Member numbers are digits (MEMBER_NUMBER_DIGITS_ONLY): a text with letters is a name only,
+    // so the search never looks each member's number up to compare it.
+    numberPrefix: /^\d+$/.test(text) ? text : '',
     ...(query.club_id === undefined ? {} : { clubId: query.club_id }),
     ...(query.status === undefined ? {} : { status: query.status }),
     ...(query.has_account === undefined ? {} : { hasAccount: query.has_account === 'true' }),

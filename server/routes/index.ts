@@ -25,6 +25,9 @@ import { registerContactRoutes } from './contacts/index.ts';
 import { registerDuesRoutes } from './dues/index.ts';
 import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
+// The roster import and export (issue 23, D65).
+import { registerRosterExportRoutes } from './roster-export/index.ts';
+import { registerRosterImportRoutes } from './roster-imports/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -55,6 +58,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerDuesRoutes(api);
       registerPaymentCredentialRoutes(api);
       registerPartyAvatarRoutes(api);
+      // The roster import and export (issue 23, D65).
+      registerRosterImportRoutes(api);
+      registerRosterExportRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import { NotFoundError, httpRefusal } from '../errors.ts';
 import { mayManageClub, mayWorkInOrganization } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';
 import { presentRosterImport } from '../presenters/roster-import.ts';
+import { publishAll } from '../realtime/bus.ts';
 import { requireConsole } from './console-access.ts';
 import type { ServiceContext } from './context.ts';
 import { exportRoster } from './unguarded/roster/export-roster.ts';
@@ -95,6 +96,8 @@ async function runImport(
         });
       },
     });
+    // Sessions the import ended (a member no longer active): open streams close now.
+    publishAll(ctx.bus, outcome.busEvents);
     await finishRosterImport(
       ctx.db,
       importId,

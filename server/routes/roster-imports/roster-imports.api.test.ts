@@ -6,6 +6,7 @@ import {
 import type { RosterImport, RosterImportRequest } from '../../../common/schemas/console.ts';
 import type { User } from '../../../common/schemas/session.ts';
 import { buildApp } from '../../app.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
 import {
   ADMIN,
   DEMO_CLUBS,
@@ -347,7 +348,7 @@ describe('a file end to end: sent, run in the background, polled', () => {
 });
 
 describe('the journey: an imported member registers (issue 23)', () => {
-  it('proves membership with the imported number and birth date, gets the code at the imported e-mail, registers and signs in', async () => {
+  it('proves membership with the imported number and birth date, gets the code at the imported e-mail, registers and signs in; a later file that says he demitted ends his session', async () => {
     const number = freshMemberNumber();
     const email = 'imported.journey@example.org';
     const done = await imported(
@@ -379,5 +380,24 @@ describe('the journey: an imported member registers (issue 23)', () => {
     const me = await signedIn.request<{ data: { user: User } }>('GET', '/session.json');
     expect(me.status).toBe(200);
     expect(me.body.data.user.party_id).toBe(await holderOf(number));
+
+    // The lodge's next file says he demitted: his open session ends at once, its streams told.
+    const published: BusEvent[] = [];
+    const unsubscribe = server.app.services.bus.subscribe((event) => published.push(event));
+    try {
+      const demitted = await imported(
+        s,
+        request(
+          `${HEADER},status\n${number},Jonah,Whitfield,07/22/1968,${DEMO_CLUBS.L1},${email},demitted\n`,
+        ),
+      );
+      expect(demitted).toMatchObject({ state: 'done', updated: 1, committed: true });
+    } finally {
+      unsubscribe();
+    }
+    expect(published.map((event) => event.payload)).toContainEqual(
+      expect.objectContaining({ kind: 'session_end' }),
+    );
+    expect((await signedIn.request('GET', '/session.json')).status).toBe(401);
   });
 });

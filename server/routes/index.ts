@@ -23,11 +23,11 @@ import { registerNoticeRoutes } from './notices/index.ts';
 import { registerMemberStatusRoutes } from './member-status/index.ts';
 import { registerContactRoutes } from './contacts/index.ts';
 import { registerDuesRoutes } from './dues/index.ts';
-import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
-import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 // The roster import and export (issue 23, D65).
 import { registerRosterExportRoutes } from './roster-export/index.ts';
 import { registerRosterImportRoutes } from './roster-imports/index.ts';
+import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
+import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -56,11 +56,11 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerMemberStatusRoutes(api);
       registerContactRoutes(api);
       registerDuesRoutes(api);
-      registerPaymentCredentialRoutes(api);
-      registerPartyAvatarRoutes(api);
       // The roster import and export (issue 23, D65).
       registerRosterImportRoutes(api);
       registerRosterExportRoutes(api);
+      registerPaymentCredentialRoutes(api);
+      registerPartyAvatarRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -17,7 +17,11 @@ export function createBackgroundTasks(
   const running = new Set<Promise<void>>();
   return {
     start(what, task) {
-      const done = task()
+      // Started on the next turn of the event loop, once the request that started it has been
+      // answered: on SQLite the queries resolve without giving the loop a turn, so a task started
+      // at once would hold the answer (and its one connection) until it ended.
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
         .catch((error: unknown) => onError(error, what))
         .finally(() => running.delete(done));
       running.add(done);

@@ -85,15 +85,19 @@ async function runImport(
       dryRun: request.dry_run,
       scope,
       actorUserId,
-      // Not awaited: the core may call this inside its transaction, and on SQLite the one
-      // connection is the transaction's until it ends; the write waits its turn instead.
       onProgress(processed, total) {
         const now = Date.now();
-        if (now - lastWrite < PROGRESS_INTERVAL_MS) return;
-        lastWrite = now;
-        setRosterImportProgress(ctx.db, importId, processed, total).catch(() => {
-          // A lost progress step is shown by the next one, or by the end.
-        });
+        if (now - lastWrite >= PROGRESS_INTERVAL_MS) {
+          lastWrite = now;
+          // Not awaited: the core may call this inside its transaction, and on SQLite the one
+          // connection is the transaction's until it ends; the write waits its turn instead.
+          setRosterImportProgress(ctx.db, importId, processed, total).catch(() => {
+            // A lost progress step is shown by the next one, or by the end.
+          });
+        }
+        // A turn of the event loop every few thousand rows, so other requests (the progress
+        // poll among them) are read meanwhile: SQLite's queries never give it one.
+        return new Promise<void>((resolve) => setImmediate(resolve));
       },
     });
     // Sessions the import ended (a member no longer active): open streams close now.

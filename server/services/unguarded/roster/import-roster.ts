@@ -81,15 +81,18 @@ export async function importRoster(
 
   let processed = 0;
   let told = 0;
-  const progress = async (rows: number, force = false): Promise<void> => {
-    processed += rows;
-    if (options.onProgress && (force || processed - told >= PROGRESS_EVERY)) {
+  const progress = async (rows: number, finished = false): Promise<void> => {
+    // Finished, every row counts, those with errors too: the bar ends full.
+    processed = finished ? file.totalRows : processed + rows;
+    if (options.onProgress && (finished || processed - told >= PROGRESS_EVERY)) {
       told = processed;
       await options.onProgress(processed, file.totalRows);
     }
   };
   await options.onProgress?.(0, file.totalRows);
 
+  // Nothing will be written: a row is done once its member is compared.
+  const checkOnly = options.dryRun || file.errors.length > 0;
   const work = async (trx: Kysely<Database>): Promise<RosterPlan> => {
     const plan = new RosterPlan(setting, now, utcDateOf(now));
     const byNumber = new Map(file.members.map((member) => [member.member_number, member]));
@@ -99,16 +102,16 @@ export async function importRoster(
       if (!member) continue;
       byNumber.delete(stored.member_number);
       diffMember(plan, member, stored);
-      if (options.dryRun || !plan.changed(member)) await progress(member.memberships.length);
+      if (checkOnly || !plan.changed(member)) await progress(member.memberships.length);
     }
     for (const member of byNumber.values()) {
       diffMember(plan, member, null);
-      if (options.dryRun) await progress(member.memberships.length);
+      if (checkOnly) await progress(member.memberships.length);
     }
     return plan;
   };
 
-  if (options.dryRun || file.errors.length > 0) {
+  if (checkOnly) {
     const plan = await work(db);
     Object.assign(outcome, plan.counts());
     await progress(0, true);

@@ -155,13 +155,20 @@ describe('importRoster', () => {
       { line: 5, column: 'member_number', message: 'Must be 6 to 8 digits.' },
       { line: 5, column: 'birth_date', message: expect.stringContaining('not a real date') },
     ]);
-    expect(progress.at(-1)).toEqual([expect.any(Number), 4]);
+    expect(progress.at(-1)).toEqual([4, 4]);
     expect(await memberOf('7000001')).toBeNull();
     expect(await auditRows('roster.imported')).toEqual([]);
   });
 
   it('adds new members with their clubs, roles, contacts and audit rows', async () => {
-    const outcome = await run(NEW_MEMBERS);
+    const progress: [number, number][] = [];
+    const outcome = await run(NEW_MEMBERS, {
+      onProgress: (done, total) => {
+        progress.push([done, total]);
+      },
+    });
+    expect(progress[0]).toEqual([0, 3]);
+    expect(progress.at(-1)).toEqual([3, 3]);
     expect(outcome).toMatchObject({ added: 2, updated: 0, unchanged: 0, committed: true });
     const ezra = await memberOf('7000001');
     expect(ezra).toMatchObject({

@@ -23,6 +23,9 @@ import { registerNoticeRoutes } from './notices/index.ts';
 import { registerMemberStatusRoutes } from './member-status/index.ts';
 import { registerContactRoutes } from './contacts/index.ts';
 import { registerDuesRoutes } from './dues/index.ts';
+// The roster import and export (issue 23, D65).
+import { registerRosterExportRoutes } from './roster-export/index.ts';
+import { registerRosterImportRoutes } from './roster-imports/index.ts';
 import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 import { registerAdminScopeRoutes } from './admin-scope/index.ts';
@@ -55,6 +58,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerMemberStatusRoutes(api);
       registerContactRoutes(api);
       registerDuesRoutes(api);
+      // The roster import and export (issue 23, D65).
+      registerRosterImportRoutes(api);
+      registerRosterExportRoutes(api);
       registerPaymentCredentialRoutes(api);
       registerPartyAvatarRoutes(api);
       // The secretary's console's roster (issue 23, D66).

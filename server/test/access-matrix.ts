@@ -244,6 +244,7 @@ export const SIGNED_IN_USER: NamedField = {
  * the console's policy, not the directory's, decides who is on it.
  */
 export const CONSOLE_ROSTER: NamedField = {
-  at: /^data\.(members\[\]|member)$/,
+  // The JSON lists and records, and the CSV export (a text answer: its whole body, path '').
+  at: /^(data\.(members\[\]|member))?$/,
   why: "the console's roster: its administrators and the member's lodge secretary manage it (D63)",
 };

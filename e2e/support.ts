@@ -126,57 +126,52 @@ export async function openAs(page: Page, username: string, at = '/app/calendar')
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error("openAs needs the project's baseURL (e2e/playwright.config.ts).");
   const session = await personaSession(baseURL, username);
-  const context = page.context();
-  await context.addCookies(session.cookies);
-  // The keys are written from a page of the app's origin that is closed again, so the test's
-  // page starts its history at `at` as a member's bookmark would.
-  const writer = await context.newPage();
-  try {
-    await writer.goto('/readyz');
-    await writer.evaluate(
-      async ({ privateKeyPkcs8, publicKeySpki, appPublicKey }) => {
-        const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        const algorithm = { name: 'Ed25519' };
-        const keyPair = {
-          privateKey: await crypto.subtle.importKey(
-            'pkcs8',
-            bytes(privateKeyPkcs8),
-            algorithm,
-            false,
-            ['sign'],
-          ),
-          publicKey: await crypto.subtle.importKey('spki', bytes(publicKeySpki), algorithm, true, [
-            'verify',
-          ]),
-        };
-        // The record web/http/session-keys.ts keeps: database 'lodgehall' v1, store 'session'.
-        await new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('lodgehall', 1);
-          open.onupgradeneeded = () => open.result.createObjectStore('session');
-          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
-          open.onsuccess = () => {
-            const db = open.result;
-            const transaction = db.transaction('session', 'readwrite');
-            transaction
-              .objectStore('session')
-              .put({ keyPair, algorithm: 'Ed25519', appPublicKey, savedAt: Date.now() }, 'current');
-            transaction.oncomplete = () => {
-              db.close();
-              resolve();
-            };
-            transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
+  await page.context().addCookies(session.cookies);
+  // The keys are written from the test's own page, on the app's origin: /readyz, the smallest
+  // answer the server has. A second page to write them cost as much as the sign-in form (D60).
+  // It leaves /readyz in the page's history before `at`, which no test goes back to.
+  await page.goto('/readyz');
+  await page.evaluate(
+    async ({ privateKeyPkcs8, publicKeySpki, appPublicKey }) => {
+      const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const algorithm = { name: 'Ed25519' };
+      const keyPair = {
+        privateKey: await crypto.subtle.importKey(
+          'pkcs8',
+          bytes(privateKeyPkcs8),
+          algorithm,
+          false,
+          ['sign'],
+        ),
+        publicKey: await crypto.subtle.importKey('spki', bytes(publicKeySpki), algorithm, true, [
+          'verify',
+        ]),
+      };
+      // The record web/http/session-keys.ts keeps: database 'lodgehall' v1, store 'session'.
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('lodgehall', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('session');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction('session', 'readwrite');
+          transaction
+            .objectStore('session')
+            .put({ keyPair, algorithm: 'Ed25519', appPublicKey, savedAt: Date.now() }, 'current');
+          transaction.oncomplete = () => {
+            db.close();
+            resolve();
           };
-        });
-      },
-      {
-        privateKeyPkcs8: session.privateKeyPkcs8,
-        publicKeySpki: session.publicKeySpki,
-        appPublicKey: session.appPublicKey,
-      },
-    );
-  } finally {
-    await writer.close();
-  }
+          transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
+        };
+      });
+    },
+    {
+      privateKeyPkcs8: session.privateKeyPkcs8,
+      publicKeySpki: session.publicKeySpki,
+      appPublicKey: session.appPublicKey,
+    },
+  );
   await page.goto(at);
   await expect(accountLink(page)).toBeVisible();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === at);

@@ -12,6 +12,7 @@ import {
 import { NavLink } from 'react-router';
 import { SUPPORT_URL } from '../../common/constants.ts';
 import {
+  CONSOLE_TITLE,
   NAV_CALENDAR,
   NAV_DIRECTORY,
   NAV_POSTS,
@@ -20,7 +21,6 @@ import {
   OPENS_IN_NEW_TAB,
 } from '../../common/messages.ts';
 import { useSession } from '../api/session.ts';
-import { CONSOLE_TITLE } from '../pages/admin/console-messages.ts';
 import {
   CALENDAR_PATH,
   CONSOLE_PATH,

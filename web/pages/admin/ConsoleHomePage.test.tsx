@@ -1,12 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND_TITLE } from '../../../common/messages.ts';
-import { resetSessionForTests } from '../../api/session.ts';
-import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
-import { queryClient } from '../../http/client.ts';
-import { testUser } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render.tsx';
-import { consoleApi, HARMONY, scopeAnswer, testSecretary } from './console-fixtures.ts';
 import {
   CONSOLE_TITLE,
   DOWNLOAD_CSV,
@@ -14,9 +7,16 @@ import {
   EXPORT_FAILED,
   FIRST_START_SECRETARY,
   FIRST_START_TITLE,
+  NOT_FOUND_TITLE,
   OPEN_IMPORT,
   OPEN_ROSTER,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
+import { resetSessionForTests } from '../../api/session.ts';
+import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
+import { queryClient } from '../../http/client.ts';
+import { testUser } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { consoleApi, HARMONY, scopeAnswer, testSecretary } from './console-fixtures.ts';
 import { exportFileName } from './ExportSection.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();

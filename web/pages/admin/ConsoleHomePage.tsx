@@ -21,7 +21,7 @@ import {
   ROSTER_CARD_TEXT,
   ROSTER_TITLE,
   YOU_MANAGE,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 import {
   ConsoleScreen,
   ConsoleSection,

@@ -27,7 +27,7 @@ import {
   MEMBERSHIPS_CAPTION,
   MIDDLE_NAME,
   NO_ACCOUNT,
-  NO_MEMBERSHIPS,
+  MEMBER_NO_LODGES,
   NO_ROLES,
   NO_STATUS_CHANGE_RIGHT,
   NOT_GIVEN,
@@ -40,7 +40,7 @@ import {
   STATUS_SINCE,
   STILL_A_MEMBER,
   SUFFIX,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 import { ConsoleScreen, ConsoleSection, ORGANIZATION_PARAM } from './ConsoleScreen.tsx';
 import { StatusBadge } from './RosterPage.tsx';
 import { StatusChangeForm } from './StatusChangeForm.tsx';
@@ -144,7 +144,7 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
       </ConsoleSection>
       <ConsoleSection title={MEMBERSHIPS} testId="member-memberships">
         {member.memberships.length === 0 ? (
-          <Text size="lg">{NO_MEMBERSHIPS}</Text>
+          <Text size="lg">{MEMBER_NO_LODGES}</Text>
         ) : (
           <Table.ScrollContainer minWidth={560} type="native">
             <Table verticalSpacing="sm" fz="md" captionSide="top">

@@ -15,7 +15,7 @@ import {
   CONSOLE_TITLE,
   LOADING_CONSOLE,
   ORGANIZATION_LABEL,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 
 export const ORGANIZATION_PARAM = 'organization_id';
 

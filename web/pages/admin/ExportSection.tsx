@@ -13,7 +13,7 @@ import {
   EXPORT_WHICH,
   EXPORT_WHOLE_ORGANIZATION,
   EXPORT_ALL_YOURS,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 
 /** `roster-harmony412-2026-11-28.csv`: what, which lodge and when, for the Downloads folder. */
 export function exportFileName(subdomainOrOrganization: string, today: Date = new Date()): string {

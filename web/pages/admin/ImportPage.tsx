@@ -58,7 +58,7 @@ import {
   rowErrorsTitle,
   STEP_CHECK,
   STEP_RESULT,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 import {
   ConsoleScreen,
   ConsoleSection,

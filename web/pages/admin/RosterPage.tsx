@@ -53,7 +53,7 @@ import {
   STATUS_COLOR,
   STATUS_FILTER,
   STATUS_TEXT,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 import { ConsoleScreen, OrganizationPicker, ORGANIZATION_PARAM } from './ConsoleScreen.tsx';
 
 /** Typing settles this long before the roster is asked again. */

@@ -26,6 +26,7 @@ import { focusFirstError } from '../../components/forms/form-errors.ts';
 import { useFormSave } from '../../components/forms/use-form-save.ts';
 import {
   CANCEL_CHANGE,
+  CLOSE,
   CONFIRM_CONSEQUENCES,
   CONFIRM_TITLE,
   confirmStatusButton,
@@ -41,7 +42,7 @@ import {
   STATUS_SAVED,
   STATUS_TEXT,
   STATUS_UNCHANGED,
-} from './console-messages.ts';
+} from '../../../common/messages.ts';
 
 type StatusField = 'status' | 'on' | 'note';
 const FIELD_ORDER: readonly StatusField[] = ['status', 'on', 'note'];
@@ -160,8 +161,7 @@ export function StatusChangeForm({ member }: { member: ConsoleMember }) {
             size="lg"
             label={STATUS_NOTE_LABEL}
             description={STATUS_NOTE_HINT}
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={STATUS_NOTE_MAX}
             data-field="note"
             disabled={saving.submitting}
@@ -201,7 +201,7 @@ export function StatusChangeForm({ member }: { member: ConsoleMember }) {
         onClose={() => setConfirming(null)}
         title={CONFIRM_TITLE}
         size="lg"
-        closeButtonProps={{ 'aria-label': CANCEL_CHANGE }}
+        closeButtonProps={{ 'aria-label': CLOSE }}
         styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
       >
         {confirming ? (

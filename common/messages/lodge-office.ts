@@ -1,9 +1,7 @@
-import type { MemberStatusValue } from '../../../common/schemas/console.ts';
+import type { MemberStatusValue } from '../schemas/console.ts';
 
 /**
- * The console's words (issue 23, D67). They live beside its screens while the console is built
- * in parts on parallel branches; common/messages.ts takes them once the console settles.
- * Written for a lodge secretary, not a programmer: "lodge", "file", "sign in", never "party",
+ * The console's words (issue 23, D67): Lodgehall's own, the spec gives none. Written for a lodge secretary, not a programmer: "lodge", "file", "sign in", never "party",
  * "CSV row" or "session".
  */
 
@@ -100,7 +98,6 @@ export const SUFFIX = 'Suffix';
 export const PREFERRED_NAME = 'Goes by';
 export const BIRTH_DATE = 'Birth date';
 export const EMAILS = 'E-mail';
-export const PHONES = 'Phone';
 export const ADDRESS = 'Address';
 export const LODGEHALL_ACCOUNT = 'Signed up on Lodgehall';
 export const NOT_GIVEN = 'Not given';
@@ -112,7 +109,7 @@ export const COLUMN_JOINED = 'Joined';
 export const COLUMN_LEFT = 'Left';
 export const STILL_A_MEMBER = 'Still a member';
 export const NO_ROLES = 'None';
-export const NO_MEMBERSHIPS = 'Not a member of any lodge.';
+export const MEMBER_NO_LODGES = 'Not a member of any lodge.';
 export const ROLE_TEXT: Record<'webmaster' | 'secretary', string> = {
   webmaster: 'Webmaster',
   secretary: 'Secretary',

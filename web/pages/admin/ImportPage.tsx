@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileCheck, IconUpload } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ConsoleOrganization, RosterImport } from '../../../common/schemas/console.ts';
 import { useRosterImport, useStartRosterImport, type ConsoleScope } from '../../api/console.ts';
@@ -152,6 +152,7 @@ function Importer({
           disabled={busy}
           leftSection={<IconUpload size={20} aria-hidden="true" />}
           data-testid="import-file"
+          fileInputProps={{ 'data-testid': 'import-file-input' } as ComponentProps<'input'>}
         />
         <Group>
           <Button

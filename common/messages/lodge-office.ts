@@ -168,6 +168,8 @@ export const CHOOSE_FILE = 'The CSV file';
 export const CHOOSE_FILE_PLACEHOLDER = 'Choose a file…';
 export const CHOOSE_FILE_HINT = 'Nothing changes yet: first Lodgehall checks the file.';
 export const FILE_REQUIRED = 'Choose the CSV file first.';
+export const FILE_TOO_LARGE =
+  'That file is too large to import in one go. Split it into smaller files (for example, one per lodge) and import each.';
 export const FILE_EMPTY = 'That file is empty.';
 export const CHECK_FILE = 'Check file';
 export const STEP_CHECK = 'Step 1: check the file';

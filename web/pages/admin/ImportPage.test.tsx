@@ -4,8 +4,10 @@ import {
   CHECK_FILE,
   FILE_REFUSED,
   FILE_REQUIRED,
+  FILE_TOO_LARGE,
   IMPORT_BLOCKED,
   IMPORT_DONE,
+  IMPORT_START_FAILED,
   importButton,
   NOTHING_TO_IMPORT,
   OPEN_ROSTER,
@@ -15,10 +17,11 @@ import {
 import type { RosterImport, RosterImportRequest } from '../../../common/schemas/console.ts';
 import { resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
-import { queryClient } from '../../http/client.ts';
+import { ApiError, queryClient } from '../../http/client.ts';
 import { respond } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { consoleApi, testImport, testSecretary } from './console-fixtures.ts';
+import { importStartError } from './ImportPage.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 const CSV =
@@ -153,5 +156,19 @@ describe('the roster import (/admin/import, issue 23)', () => {
     expect(refused.textContent).toContain(FILE_REFUSED);
     expect(refused.textContent).toContain('The file has no header row.');
     expect(screen.queryByTestId('import-commit')).toBeNull();
+  });
+});
+
+describe('why an import could not start', () => {
+  it('gives the server’s words for a conflict, a plain line for a body too large or no answer', () => {
+    expect(
+      importStartError(
+        new ApiError({ kind: 'http', status: 409, problemTitle: 'An import is already running.' }),
+      ),
+    ).toEqual(['An import is already running.']);
+    expect(importStartError(new ApiError({ kind: 'http', status: 413 }))).toEqual([FILE_TOO_LARGE]);
+    expect(importStartError(new ApiError({ kind: 'network', status: 0 }))).toEqual([
+      IMPORT_START_FAILED,
+    ]);
   });
 });

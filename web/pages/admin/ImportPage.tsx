@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import type { ConsoleOrganization, RosterImport } from '../../../common/schemas/console.ts';
 import { useRosterImport, useStartRosterImport, type ConsoleScope } from '../../api/console.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
+import { isApiError } from '../../http/client.ts';
 import { CONSOLE_MEMBERS_PATH } from '../../paths.ts';
 import {
   CHECK_ANOTHER,
@@ -36,6 +37,7 @@ import {
   FILE_EMPTY,
   FILE_REFUSED,
   FILE_REQUIRED,
+  FILE_TOO_LARGE,
   IMPORT_BLOCKED,
   IMPORT_DONE,
   IMPORT_HOW,
@@ -65,6 +67,19 @@ import {
   OrganizationPicker,
   ORGANIZATION_PARAM,
 } from './ConsoleScreen.tsx';
+
+/**
+ * Why the server would not start a job, in its own words where it gave some (a 409 while
+ * another import of the organisation runs, a 413 for a body over the limit, a 422's messages).
+ */
+export function importStartError(error: unknown): string[] {
+  if (!isApiError(error) || error.kind === 'network') return [IMPORT_START_FAILED];
+  if (error.status === 413) return [FILE_TOO_LARGE];
+  const messages = Object.values(error.errors ?? {}).flat();
+  if (messages.length > 0) return messages;
+  if (error.status === 409 && error.problemTitle) return [error.problemTitle];
+  return [IMPORT_START_FAILED];
+}
 
 /** The members an import would write: those added or changed (unchanged ones cost nothing). */
 export function membersToImport(check: RosterImport): number {
@@ -166,7 +181,10 @@ function Importer({
             {CHECK_FILE}
           </Button>
         </Group>
-        <BaseErrors messages={start.isError ? [IMPORT_START_FAILED] : []} testId="import-failed" />
+        <BaseErrors
+          messages={start.isError ? importStartError(start.error) : []}
+          testId="import-failed"
+        />
       </ConsoleSection>
       {checked && imported === undefined ? (
         <ConsoleSection title={STEP_RESULT} testId="import-step-result">

@@ -30,6 +30,15 @@ export const contactClubWithoutPhone = (name: string): string =>
 export const SIGN_IN_UNAVAILABLE =
   'Signing in did not work just now. Please try again in a few minutes.';
 
+/**
+ * Sign-in with the right password by a member who is active in no organisation (issue 23,
+ * D66): says why, since only the account's holder gets this far. Lodgehall's own words.
+ */
+export const membershipNotActive = (status: string | null): string =>
+  status === null
+    ? 'Your membership is not active. Please ask your lodge secretary.'
+    : `Your membership is ${status}. Please ask your lodge secretary.`;
+
 /** Field labels and screen titles of sign-in, registration, reset and account. Lodgehall's own words. */
 export const USERNAME_LABEL = 'Username';
 export const PASSWORD_LABEL = 'Password';

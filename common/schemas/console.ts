@@ -150,6 +150,16 @@ export const consoleMemberAnswerSchema = z.object({
   data: z.object({ member: consoleMemberSchema }),
 });
 
+/** The record's address: `/admin/members/{party_id}.json` (and `/status.json`). */
+export const consoleMemberParamsSchema = z.object({
+  party_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The record's query: the organisation whose roster holds the member. */
+export const consoleMemberQuerySchema = z.object({
+  organization_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
 // ---- A member's status: PUT /admin/members/{party_id}/status.json ---------------------------
 
 export const STATUS_NOTE_MAX = 500;

@@ -121,8 +121,10 @@ export async function currentOrganizationIdsOf(db: Db, party: number): Promise<S
 
 /**
  * Current memberships (as `fellow`) of any club of the organisations `organizationIds`
- * selects. A caller narrows it to one party (a correlated EXISTS): "is this party a current
- * member of the viewer's organisations", the directory's visibility rule.
+ * selects, of members active in that organisation. A caller narrows it to one party (a
+ * correlated EXISTS): "is this party a current, active member of the viewer's organisations",
+ * the directory's visibility rule. A member suspended, demitted, deceased or expelled there
+ * leaves its directory and search (issue 23, D66); what they wrote stays.
  */
 export function membersOfOrganizations(
   db: Db,
@@ -131,11 +133,17 @@ export function membersOfOrganizations(
   return db
     .selectFrom('memberships as fellow')
     .innerJoin('clubs as fc', 'fc.id', 'fellow.club_id')
+    .innerJoin('member_statuses as fs', (join) =>
+      join
+        .onRef('fs.party_id', '=', 'fellow.party_id')
+        .onRef('fs.organization_id', '=', 'fc.organization_id')
+        .on('fs.status', '=', 'active'),
+    )
     .where('fc.organization_id', 'in', organizationIds)
     .where('fellow.left_at', 'is', null);
 }
 
-/** Whether `other` is a current member of an organisation the party currently belongs to. */
+/** Whether `other` is a current, active member of an organisation the party belongs to. */
 export async function sharesOrganization(db: Db, party: number, other: number): Promise<boolean> {
   const row = await membersOfOrganizations(db, organizationIdsOf(db, party))
     .select('fellow.id')

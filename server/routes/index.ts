@@ -25,6 +25,8 @@ import { registerContactRoutes } from './contacts/index.ts';
 import { registerDuesRoutes } from './dues/index.ts';
 import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts';
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
+import { registerAdminScopeRoutes } from './admin-scope/index.ts';
+import { registerAdminMemberRoutes } from './admin-members/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -55,6 +57,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerDuesRoutes(api);
       registerPaymentCredentialRoutes(api);
       registerPartyAvatarRoutes(api);
+      // The secretary's console's roster (issue 23, D66).
+      registerAdminScopeRoutes(api);
+      registerAdminMemberRoutes(api);
     },
     { prefix: API_PREFIX },
   );

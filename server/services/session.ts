@@ -1,4 +1,4 @@
-import { SIGN_IN_FAILED } from '../../common/messages.ts';
+import { SIGN_IN_FAILED, membershipNotActive } from '../../common/messages.ts';
 import type { User as SessionUser } from '../../common/schemas/session.ts';
 import { usernameKey } from '../../common/schemas/username.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
@@ -16,6 +16,7 @@ import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
 import { AppError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { inactiveStatusOf } from '../db/console-members.ts';
 import { markSignedIn, signInCandidate } from '../db/users.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import { maySignOut } from '../policies/identity.ts';
@@ -48,6 +49,16 @@ export function signInGuessLimits(key: string, ip: string | null): PairedLimits 
 export class InvalidCredentialsError extends AppError {
   constructor() {
     super(401, 'invalid-credentials', SIGN_IN_FAILED);
+  }
+}
+
+/**
+ * The right password of a member who is active in no organisation (D66): the answer says why,
+ * which only the account's holder can learn, so a wrong password still gets the usual 401.
+ */
+export class MembershipNotActiveError extends AppError {
+  constructor(status: string | null) {
+    super(403, 'membership-not-active', membershipNotActive(status));
   }
 }
 
@@ -95,8 +106,8 @@ export async function openSession(
 
 /**
  * Sign-in (API-SESS-01). Only members who may sign in (active somewhere, or administrators)
- * get a session; every refusal is the same 401, whatever the reason, so the answer never says
- * whether a username exists. It takes no Actor: it is how a visitor becomes one.
+ * get a session; every refusal without the right password is the same 401, so the answer never
+ * says whether a username exists; with it, a member active nowhere learns why (a 403, D66). It takes no Actor: it is how a visitor becomes one.
  */
 export async function signIn(
   ctx: ServiceContext,
@@ -122,9 +133,13 @@ export async function signIn(
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash), input.password);
   const maySignIn =
     user !== undefined && user.left_at === null && (user.is_admin === 1 || Boolean(user.is_active));
-  if (!user || !passwordOk || !maySignIn) {
+  if (!user || !passwordOk || user.left_at !== null) {
     await attemptFailed(ctx.db, guess);
     throw new InvalidCredentialsError();
+  }
+  if (!maySignIn) {
+    // Not a wrong guess: the password was right, so it neither counts nor clears one.
+    throw new MembershipNotActiveError(await inactiveStatusOf(ctx.db, user.party_id));
   }
 
   await attemptSucceeded(ctx.db, guess);

@@ -10,13 +10,19 @@ import type { MemberClient } from './member-client.ts';
  * operations, on another target, where one call cannot tell every caller apart.
  */
 
-/** Who calls: no session, the four demo personas, and X, a member of another organisation. */
-export const PERSONA_NAMES = ['visitor', 'M', 'M2', 'W', 'A', 'X'] as const;
+/**
+ * Who calls: no session, the demo personas, X, a member of another organisation, and S, the
+ * secretary of Harmony Lodge (L1), who is called where an entry says what S gets (the console's
+ * operations and the administrators' level, issue 23).
+ */
+export const PERSONA_NAMES = ['visitor', 'M', 'M2', 'W', 'A', 'X', 'S'] as const;
 export type PersonaName = (typeof PERSONA_NAMES)[number];
 export type MemberName = Exclude<PersonaName, 'visitor'>;
 
-/** The status each persona's call must answer. */
-export type Outcomes = Readonly<Record<PersonaName, number>>;
+/** The status each persona's call must answer; S's only where the entry names it. */
+export type Outcomes = Readonly<Record<Exclude<PersonaName, 'S'>, number>> & {
+  readonly S?: number;
+};
 
 /** Every signed-in persona gets `status`; the visitor, without a session, a 401. */
 export function signedIn(status: number): Outcomes {
@@ -25,10 +31,20 @@ export function signedIn(status: number): Outcomes {
 
 /**
  * An operation of the administrators' level (`config: { admin: true }`, D62): the administrator
- * gets `status`, every other member a 403, the visitor a 401.
+ * gets `status`, every other member a 403 (S too: a secretary is no administrator), the
+ * visitor a 401.
  */
 export function adminsOnly(status: number): Outcomes {
-  return { visitor: 401, M: 403, M2: 403, W: 403, A: status, X: 403 };
+  return { visitor: 401, M: 403, M2: 403, W: 403, A: status, X: 403, S: 403 };
+}
+
+/**
+ * An operation of the secretary's console (D63): the administrator gets `status`, S (the
+ * secretary of L1) `secretary` (a 404 for what lies outside L1), every other member a 403 (a
+ * webmaster has no console), the visitor a 401.
+ */
+export function consoleUsers(status: number, secretary: number): Outcomes {
+  return { visitor: 401, M: 403, M2: 403, W: 403, A: status, X: 403, S: secretary };
 }
 
 /** An operation open to everyone, signed in or not (`config: { public: true }`). */
@@ -219,4 +235,15 @@ export const CLUB_OFFICERS: NamedField = {
 export const SIGNED_IN_USER: NamedField = {
   at: /^data\.user\.(party|party_id)$/,
   why: 'the account the call signed in: the caller proved it is theirs',
+};
+
+/**
+ * The members of the secretary's console (issue 23, D63, D66): the roster list and a member's
+ * record name members the console user may not find in the directory (an administrator of
+ * another organisation; a demitted member), because managing that roster is the user's office:
+ * the console's policy, not the directory's, decides who is on it.
+ */
+export const CONSOLE_ROSTER: NamedField = {
+  at: /^data\.(members\[\]|member)$/,
+  why: "the console's roster: its administrators and the member's lodge secretary manage it (D63)",
 };

@@ -3,7 +3,14 @@ import { API_PREFIX, USER_METADATA_HEADER } from '../../common/constants.ts';
 import type { UserMetadata } from '../../common/schemas/session.ts';
 import { exportPublicKey, signRequest } from '../auth/signatures.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MEMBER2, WEBMASTER } from '../db/seed/personas.ts';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  MEMBER,
+  MEMBER2,
+  SECRETARY,
+  WEBMASTER,
+} from '../db/seed/personas.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import type { ApiResponse, RequestOptions, TestServer } from './api-harness.ts';
 
@@ -98,7 +105,8 @@ export async function signInAs(
   };
 }
 
-export type PersonaKey = 'M' | 'M2' | 'W' | 'A';
+/** The demo personas; S is the secretary of Harmony Lodge No. 412 (the console, issue 23). */
+export type PersonaKey = 'M' | 'M2' | 'W' | 'A' | 'S';
 
 export interface SignedInPersona {
   readonly client: MemberClient;
@@ -106,7 +114,7 @@ export interface SignedInPersona {
   readonly partyId: number;
 }
 
-/** The four demo personas (M, M2, W, A) signed in, with their user and party ids. */
+/** The five demo personas (M, M2, W, A, S) signed in, with their user and party ids. */
 export async function signInPersonas(
   server: TestServer,
 ): Promise<Record<PersonaKey, SignedInPersona>> {
@@ -115,6 +123,7 @@ export async function signInPersonas(
     M2: MEMBER2.username,
     W: WEBMASTER.username,
     A: ADMIN.username,
+    S: SECRETARY.username,
   };
   const entries = await Promise.all(
     (Object.entries(usernames) as [PersonaKey, string][]).map(async ([key, username]) => {

@@ -214,12 +214,15 @@ export type SignInResult =
   | { outcome: 'signedIn' }
   | { outcome: 'invalid' }
   | { outcome: 'limited'; retryAfterSeconds: number | null }
+  /** The right password of a member active nowhere: the server's message says why (D66). */
+  | { outcome: 'refused'; message: string }
   | { outcome: 'failed' };
 
 /**
  * Sign-in (SIGNIN-05, docs/architecture.md §5): makes a fresh key pair and sends
  * `POST /session.json {user: {username, password, public_key}}`, unsigned (AMB-51).
  * A 401 or 422 is 'invalid' (VAL-09); it does not end anything (SESS-05). A 429 is 'limited'.
+ * A 403 `membership-not-active` is 'refused', with the server's reason to show.
  * Any other failure is 'failed' and sets the error flag (ERR-42); the client has already
  * shown the Network or Server Error dialog where one applies.
  */
@@ -242,6 +245,15 @@ export async function signIn(username: string, password: string): Promise<SignIn
     if (isApiError(error) && (error.status === 401 || error.status === 422)) {
       update({ loading: false, error: false });
       return { outcome: 'invalid' };
+    }
+    if (
+      isApiError(error) &&
+      error.status === 403 &&
+      error.problemName === 'membership-not-active' &&
+      error.problemTitle !== null
+    ) {
+      update({ loading: false, error: false });
+      return { outcome: 'refused', message: error.problemTitle };
     }
     if (isApiError(error) && error.status === 429) {
       update({ loading: false, error: true });

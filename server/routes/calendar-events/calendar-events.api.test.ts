@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('GET /calendar_events.json?group= (CAL-01, CAL-02, API-CAL-01)', () => {
-  const usernames: Record<PersonaKey, string> = {
+  const usernames: Record<Exclude<PersonaKey, 'S'>, string> = {
     M: MEMBER.username,
     M2: MEMBER2.username,
     W: WEBMASTER.username,

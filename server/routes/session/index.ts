@@ -24,7 +24,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
         tags: ['session'],
         body: signInRequestSchema,
         response: { 200: signedInAnswerSchema },
-        refusals: [429],
+        refusals: [403, 429],
       },
     },
     async (request, reply) => {

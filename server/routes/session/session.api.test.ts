@@ -7,6 +7,7 @@ import type { TestServer } from '../../test/api-harness.ts';
 import { seedDemoData, signInAs } from '../../test/member-client.ts';
 import type { MemberClient } from '../../test/member-client.ts';
 import type { User } from '../../../common/schemas/session.ts';
+import { membershipNotActive } from '../../../common/messages.ts';
 
 interface Problem {
   type: string;
@@ -189,7 +190,7 @@ describe('request signatures (API-GEN-05, API-GEN-06, AMB-02)', () => {
 });
 
 describe('members who may not sign in', () => {
-  it('refuses sign-in to a member with no active status, with the same 401', async () => {
+  it('refuses sign-in to a member with no active status: why with the right password, the usual 401 without', async () => {
     const { db } = server.database.handle;
     const user = await db
       .selectFrom('users')
@@ -212,8 +213,17 @@ describe('members who may not sign in', () => {
           },
         },
       });
-      expect(response.status).toBe(401);
-      expect(response.body.type).toMatch(/\/invalid-credentials$/);
+      // Only the account's holder learns why (D66).
+      expect(response.status).toBe(403);
+      expect(response.body.type).toMatch(/\/membership-not-active$/);
+      expect(response.body.title).toBe(membershipNotActive('suspended'));
+      const wrong = await server.request<Problem>('POST', '/session.json', {
+        body: {
+          user: { username: WEBMASTER.username, password: 'wrong-horse', public_key: publicKey() },
+        },
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.type).toMatch(/\/invalid-credentials$/);
       // A member who turns inactive loses access at once: standing is checked on every call.
       expect((await signedIn.request('GET', '/session.json')).status).toBe(401);
     } finally {

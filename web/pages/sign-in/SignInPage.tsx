@@ -65,12 +65,16 @@ export function SignInPage() {
             <Text size="md">Enter your username and password, then press Sign In.</Text>
           </Stack>
 
-          {outcome?.outcome === 'failed' || outcome?.outcome === 'limited' ? (
+          {outcome?.outcome === 'failed' ||
+          outcome?.outcome === 'limited' ||
+          outcome?.outcome === 'refused' ? (
             <BaseErrors
               messages={[
                 outcome.outcome === 'limited'
                   ? tooManyAttempts(outcome.retryAfterSeconds)
-                  : SIGN_IN_UNAVAILABLE,
+                  : outcome.outcome === 'refused'
+                    ? outcome.message
+                    : SIGN_IN_UNAVAILABLE,
               ]}
             />
           ) : null}

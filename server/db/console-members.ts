@@ -1,0 +1,379 @@
+/**
+ * The console's roster (issue 23, docs/decisions.md D63, D66): an organisation's members as the
+ * roster holds them (`member_statuses` joined to `parties`), whatever their status, for the
+ * secretary's list, a member's record and the status a secretary sets. Who may read which member
+ * is the console's policy; these functions take the secretary's clubs as plain ids.
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database, MemberStatusValue } from './schema.ts';
+
+type Db = Kysely<Database>;
+
+/** Above every character a key can hold, in the bytewise order both engines compare keys in. */
+const TOP = '\u{10FFFF}';
+
+/** The organisations of the console's scope: every one (null) or these. */
+export function consoleOrganizationRows(db: Db, organizationIds: readonly number[] | null) {
+  let query = db.selectFrom('organizations').select(['id', 'name']).orderBy('name').orderBy('id');
+  if (organizationIds !== null) {
+    if (organizationIds.length === 0) return Promise.resolve([]);
+    query = query.where('id', 'in', organizationIds);
+  }
+  return query.execute();
+}
+
+/** The clubs of the console's scope, every one (null) or these, with their type's name. */
+export function consoleClubRows(db: Db, clubIds: readonly number[] | null) {
+  let query = db
+    .selectFrom('clubs as c')
+    .innerJoin('club_types as t', 't.id', 'c.club_type_id')
+    .select([
+      'c.id',
+      'c.organization_id',
+      'c.group_id',
+      'c.name',
+      'c.formal_name',
+      'c.subdomain',
+      't.name as type_name',
+    ])
+    .orderBy('c.organization_id')
+    .orderBy('t.rank')
+    .orderBy('c.name')
+    .orderBy('c.id');
+  if (clubIds !== null) {
+    if (clubIds.length === 0) return Promise.resolve([]);
+    query = query.where('c.id', 'in', clubIds);
+  }
+  return query.execute();
+}
+
+/** A search of the roster: names (folded tokens, common/member-search.ts) or a number prefix. */
+export interface RosterFilter {
+  organizationId: number;
+  /** A secretary's clubs: only members with a membership (current or past) in one; null: all. */
+  withinClubIds: readonly number[] | null;
+  /** Folded tokens of the search text (searchTokens); empty for no name search. */
+  tokens: readonly string[];
+  /** The search text as typed, trimmed, for the member number's prefix; '' for none. */
+  numberPrefix: string;
+  /** A current member of this club. */
+  clubId?: number;
+  status?: MemberStatusValue;
+  hasAccount?: boolean;
+  limit: number;
+  offset: number;
+}
+
+type PartyKey = 'first_name_key' | 'last_name_key' | 'preferred_name_key';
+
+/**
+ * The parties whose names the tokens find, by the directory's rule (common/member-search.ts:
+ * a whole text begins a first, last or preferred name; with several tokens the first begins one
+ * name and the rest the other), each a range on an indexed key, united, so a search reads the
+ * names that begin with the text and never the whole roster.
+ */
+function partiesNamed(db: Db, tokens: readonly string[]) {
+  const [head = '', ...tail] = tokens;
+  const whole = tokens.join(' ');
+  const rest = tail.join(' ');
+  const begins = (key: PartyKey, text: string) =>
+    db
+      .selectFrom('parties')
+      .select('id')
+      .where(key, '>=', text)
+      .where(key, '<', text + TOP);
+  const both = (first: PartyKey, second: PartyKey) =>
+    begins(first, head)
+      .where(second, '>=', rest)
+      .where(second, '<', rest + TOP);
+  let found = begins('first_name_key', whole)
+    .union(begins('last_name_key', whole))
+    .union(begins('preferred_name_key', whole));
+  if (tail.length > 0) {
+    found = found
+      .union(both('first_name_key', 'last_name_key'))
+      .union(both('last_name_key', 'first_name_key'))
+      .union(both('preferred_name_key', 'last_name_key'));
+  }
+  return found;
+}
+
+type RosterEb = ExpressionBuilder<
+  Database & { ms: Database['member_statuses']; p: Database['parties'] },
+  'ms' | 'p'
+>;
+
+function hasAccount(eb: RosterEb) {
+  return eb.exists(
+    eb.selectFrom('users as u').select('u.id').whereRef('u.party_id', '=', 'ms.party_id'),
+  );
+}
+
+/**
+ * One page of the organisation's roster, sorted by last name, first name and id, and one more
+ * row when more follow.
+ */
+export function rosterPage(db: Db, filter: RosterFilter) {
+  let query = db
+    .selectFrom('member_statuses as ms')
+    .innerJoin('parties as p', 'p.id', 'ms.party_id')
+    .select([
+      'p.id as party_id',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.suffix',
+      'p.preferred_name',
+      'ms.member_number',
+      'ms.status',
+    ])
+    .select((eb) => hasAccount(eb).as('has_account'))
+    .where('ms.organization_id', '=', filter.organizationId);
+  const within = filter.withinClubIds;
+  if (within !== null) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('memberships as sm')
+          .select('sm.id')
+          .whereRef('sm.party_id', '=', 'ms.party_id')
+          .where('sm.club_id', 'in', within.length > 0 ? within : [0]),
+      ),
+    );
+  }
+  if (filter.clubId !== undefined) {
+    const clubId = filter.clubId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('memberships as cm')
+          .select('cm.id')
+          .whereRef('cm.party_id', '=', 'ms.party_id')
+          .where('cm.club_id', '=', clubId)
+          .where('cm.left_at', 'is', null),
+      ),
+    );
+  }
+  if (filter.status !== undefined) query = query.where('ms.status', '=', filter.status);
+  if (filter.hasAccount !== undefined) {
+    const wanted = filter.hasAccount;
+    query = query.where((eb) => (wanted ? hasAccount(eb) : eb.not(hasAccount(eb))));
+  }
+  const byNumber =
+    filter.numberPrefix === ''
+      ? null
+      : db
+          .selectFrom('member_statuses as nm')
+          .select('nm.party_id as id')
+          .where('nm.organization_id', '=', filter.organizationId)
+          .where('nm.member_number', '>=', filter.numberPrefix)
+          .where('nm.member_number', '<', filter.numberPrefix + TOP);
+  if (filter.tokens.length > 0) {
+    const named = partiesNamed(db, filter.tokens);
+    query = query.where('ms.party_id', 'in', byNumber ? named.union(byNumber) : named);
+  } else if (byNumber) {
+    query = query.where('ms.party_id', 'in', byNumber);
+  }
+  return query
+    .orderBy('p.last_name_key')
+    .orderBy('p.first_name_key')
+    .orderBy('p.id')
+    .limit(filter.limit + 1)
+    .offset(filter.offset)
+    .execute();
+}
+
+/** The current clubs of these members in the organisation, by club name. */
+export function currentClubsOfMembers(db: Db, organizationId: number, partyIds: readonly number[]) {
+  if (partyIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('clubs as c', 'c.id', 'm.club_id')
+    .select(['m.party_id', 'c.id', 'c.name'])
+    .where('m.party_id', 'in', partyIds)
+    .where('m.left_at', 'is', null)
+    .where('c.organization_id', '=', organizationId)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** A member's roster entry in the organisation, with their names and whether they have an account. */
+export function rosterEntry(db: Db, organizationId: number, partyId: number) {
+  return db
+    .selectFrom('member_statuses as ms')
+    .innerJoin('parties as p', 'p.id', 'ms.party_id')
+    .innerJoin('organizations as o', 'o.id', 'ms.organization_id')
+    .select([
+      'p.id as party_id',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.suffix',
+      'p.preferred_name',
+      'p.birth_date',
+      'ms.id as status_id',
+      'ms.member_number',
+      'ms.status',
+      'ms.status_on',
+      'ms.status_note',
+      'o.id as organization_id',
+      'o.name as organization_name',
+    ])
+    .select((eb) => hasAccount(eb).as('has_account'))
+    .where('ms.organization_id', '=', organizationId)
+    .where('ms.party_id', '=', partyId)
+    .executeTakeFirst();
+}
+
+/**
+ * Every membership (current and past) of the party in the organisation's clubs, with the
+ * console's roles: what the record lists and what decides whose record it is.
+ */
+export function membershipsInOrganization(db: Db, organizationId: number, partyId: number) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('clubs as c', 'c.id', 'm.club_id')
+    .leftJoin('membership_roles as r', (join) =>
+      join
+        .onRef('r.membership_id', '=', 'm.id')
+        .on('r.role_name', 'in', ['webmaster', 'secretary']),
+    )
+    .select([
+      'm.id',
+      'm.joined_on',
+      'm.left_at',
+      'c.id as club_id',
+      'c.name as club_name',
+      'c.subdomain',
+      'r.role_name',
+    ])
+    .where('m.party_id', '=', partyId)
+    .where('c.organization_id', '=', organizationId)
+    .orderBy('m.left_at', 'desc')
+    .orderBy('c.name')
+    .orderBy('m.id')
+    .execute();
+}
+
+/** The party's phones, in the contact types' order. */
+export function phonesOf(db: Db, partyId: number) {
+  return db
+    .selectFrom('phones as ph')
+    .innerJoin('contact_types as t', 't.id', 'ph.contact_type_id')
+    .select(['t.name as kind', 'ph.number'])
+    .where('ph.party_id', '=', partyId)
+    .orderBy('t.sort_order')
+    .orderBy('ph.id')
+    .execute();
+}
+
+/** The party's first address in the contact types' order, with its country's code. */
+export function firstAddressOf(db: Db, partyId: number) {
+  return db
+    .selectFrom('addresses as a')
+    .innerJoin('contact_types as t', 't.id', 'a.contact_type_id')
+    .innerJoin('countries as co', 'co.id', 'a.country_id')
+    .select(['a.address_1', 'a.address_2', 'a.city', 'a.state', 'a.zip', 'co.code as country'])
+    .where('a.party_id', '=', partyId)
+    .orderBy('t.sort_order')
+    .orderBy('a.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface StandingChange {
+  statusId: number;
+  status: MemberStatusValue;
+  on: string;
+  note: string | null;
+  /** The status card's colour for the new status. */
+  color: string;
+  now: number;
+}
+
+/** Writes a member's status in one organisation. */
+export async function setStanding(db: Db, change: StandingChange): Promise<void> {
+  await db
+    .updateTable('member_statuses')
+    .set({
+      status: change.status,
+      status_on: change.on,
+      status_note: change.note,
+      color: change.color,
+      updated_at: change.now,
+    })
+    .where('id', '=', change.statusId)
+    .execute();
+}
+
+/** Whether the party is active in some organisation (the rule of sign-in, D66). */
+export async function isActiveAnywhere(db: Db, partyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_statuses')
+    .select('id')
+    .where('party_id', '=', partyId)
+    .where('status', '=', 'active')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ConsoleChangeEntry {
+  /** The console user's account. */
+  actorUserId: number;
+  action: 'member.status_changed';
+  organizationId: number;
+  clubId: number | null;
+  partyId: number;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+}
+
+/** A console change in the audit log, written in the change's own transaction (D63). */
+export async function recordConsoleChange(
+  db: Db,
+  entry: ConsoleChangeEntry,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      subject_type: 'Party',
+      subject_id: entry.partyId,
+      organization_id: entry.organizationId,
+      club_id: entry.clubId,
+      party_id: entry.partyId,
+      before_value: JSON.stringify(entry.before),
+      after_value: JSON.stringify(entry.after),
+      ip: entry.ip,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** The party's account, if it has one: whose sessions a status change may end. */
+export function accountOfParty(db: Db, partyId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'is_admin'])
+    .where('party_id', '=', partyId)
+    .executeTakeFirst();
+}
+
+/** The party's most recently changed status that is not active: why it may not sign in. */
+export async function inactiveStatusOf(db: Db, partyId: number): Promise<MemberStatusValue | null> {
+  const row = await db
+    .selectFrom('member_statuses')
+    .select('status')
+    .where('party_id', '=', partyId)
+    .where('status', '<>', 'active')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,18 +54,19 @@ describe('npm run lodgehall', () => {
   it('lists its commands with --help', async () => {
     const result = await cli(['--help']);
     expect(result.code).toBe(0);
-    for (const command of ['migrate', 'seed', 'create-admin']) {
+    for (const command of ['migrate', 'seed', 'create-admin', 'roster-import', 'roster-export']) {
       expect(result.stdout).toContain(command);
     }
   });
 
   it('explains each command with --help', async () => {
-    for (const command of ['migrate', 'seed', 'create-admin']) {
+    for (const command of ['migrate', 'seed', 'create-admin', 'roster-import', 'roster-export']) {
       const result = await cli([command, '--help']);
       expect(result.code, command).toBe(0);
       expect(result.stdout, command).toContain(`Usage: npm run lodgehall -- ${command}`);
     }
-  });
+    // Five runs of the CLI, each starting tsx.
+  }, 90_000);
 
   it('refuses an unknown command, and an unknown option, with the usage', async () => {
     const unknown = await cli(['frobnicate']);
@@ -73,7 +75,7 @@ describe('npm run lodgehall', () => {
     const option = await cli(['migrate', '--fast']);
     expect(option.code).toBe(1);
     expect(option.stderr).toContain("Unknown option '--fast'");
-  });
+  }, 60_000);
 
   it('refuses a bad --scale or --seed with a clear message', async () => {
     const scale = await cli(['seed', '--scale', 'lots'], database.env);
@@ -202,4 +204,118 @@ describe('npm run lodgehall', () => {
     }
     // Five runs of the CLI, each starting tsx.
   }, 90_000);
+
+  it('imports a roster file, refuses one with errors whole, and exports it back', async () => {
+    const org = await withDb(async ({ db }) => {
+      const organization = await db
+        .insertInto('organizations')
+        .values({
+          name: 'Roster Test Lodges',
+          member_number_min_length: 3,
+          member_number_max_length: 6,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const type = await db
+        .insertInto('club_types')
+        .values({ organization_id: organization.id, name: 'Lodge', rank: 0, is_leaf: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const subdomain of ['alpha1', 'beta2']) {
+        await db
+          .insertInto('clubs')
+          .values({
+            organization_id: organization.id,
+            club_type_id: type.id,
+            group_id: null,
+            name: subdomain,
+            formal_name: `${subdomain} Lodge`,
+            subdomain,
+            default_url: null,
+            avatar_key: null,
+            avatar_medium_key: null,
+            address1: null,
+            address2: null,
+            city: null,
+            state: null,
+            zip: null,
+            lat: null,
+            lng: null,
+            description: null,
+            meetings: null,
+            map_url: null,
+            map_image: null,
+            introduction: null,
+            created_at: 0,
+            updated_at: 0,
+          })
+          .execute();
+      }
+      return organization.id;
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodgehall-roster-'));
+    const file = path.join(dir, 'roster.csv');
+    const good = [
+      'member_number,first_name,last_name,birth_date,club,roles',
+      '1001,Ezra,Holt,07/04/1949,alpha1,secretary',
+      '1001,Ezra,Holt,1949-07-04,beta2,',
+      '1002,Amos,Reed,1955-01-02,alpha1,',
+    ];
+    fs.writeFileSync(file, [...good, '12,Bad,Row,1950-02-30,gamma3,'].join('\r\n'));
+
+    const bad = await cli(
+      ['roster-import', file, '--organization', 'Roster Test Lodges'],
+      database.env,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stdout.split('\n')).toEqual([
+      'added 2, updated 0, unchanged 0, errors 3',
+      'line 5: member_number: Must be 3 to 6 digits.',
+      'line 5: birth_date: "1950-02-30" is not a real date as MM/DD/YYYY or YYYY-MM-DD.',
+      'line 5: club: Unknown club "gamma3": use a club\'s subdomain or formal name.',
+      '',
+    ]);
+    expect(bad.stderr).toContain('nothing was changed');
+
+    fs.writeFileSync(file, good.join('\n'));
+    const dry = await cli(
+      ['roster-import', file, '--organization', String(org), '--dry-run'],
+      database.env,
+    );
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('added 2, updated 0, unchanged 0, errors 0');
+    const parties = () =>
+      withDb(({ db }) =>
+        db
+          .selectFrom('member_statuses')
+          .select('member_number')
+          .where('organization_id', '=', org)
+          .execute(),
+      );
+    expect(await parties()).toEqual([]);
+
+    const real = await cli(['roster-import', file, '--organization', String(org)], database.env);
+    expect(real.code, real.stderr).toBe(0);
+    expect(real.stdout).toBe('added 2, updated 0, unchanged 0, errors 0\n');
+    expect(await parties()).toHaveLength(2);
+
+    const exported = await cli(
+      ['roster-export', '--organization', String(org), '--club', 'alpha1'],
+      database.env,
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = exported.stdout.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe('1001,Ezra,Holt,1949-07-04,alpha1,,,,,,,,,,,,,,secretary,active,');
+    const all = await cli(['roster-export', '--organization', 'Roster Test Lodges'], database.env);
+    fs.writeFileSync(file, all.stdout);
+    const again = await cli(['roster-import', file, '--organization', String(org)], database.env);
+    expect(again.stdout).toBe('added 0, updated 0, unchanged 2, errors 0\n');
+
+    const missing = await cli(['roster-import', file, '--organization', 'Nobody'], database.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No organisation "Nobody".');
+    fs.rmSync(dir, { recursive: true, force: true });
+    // Seven runs of the CLI, each starting tsx.
+  }, 180_000);
 });

@@ -51,6 +51,42 @@ function positiveInteger(
   return Number(text);
 }
 
+/** A failure that is not a misuse: its message, without the usage, and exit code 1. */
+class ExitError extends Error {}
+
+async function readRosterFile(file: string, help: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`, help);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ExitError(`${file} is not UTF-8 text. Save it as "CSV UTF-8" and try again.`);
+  }
+}
+
+/** --organization: an id or an exact name, of exactly one organisation. */
+async function organizationArgument(
+  database: DatabaseHandle,
+  value: string | boolean | undefined,
+  help: string,
+): Promise<number> {
+  if (value === undefined || value === true || value === '') {
+    throw new UsageError('--organization ORG is required (its id or exact name).', help);
+  }
+  const { organizationForRoster } = await import('../server/db/roster.ts');
+  const found = await organizationForRoster(database.db, String(value));
+  if (found.length === 0) throw new UsageError(`No organisation "${String(value)}".`, help);
+  if (found.length > 1) {
+    throw new UsageError(`Several organisations are named "${String(value)}"; use the id.`, help);
+  }
+  return found[0]?.id ?? 0;
+}
+
 const commands: Record<string, Command> = {
   migrate: {
     summary: 'Bring the database schema up to date',
@@ -143,6 +179,100 @@ password instead.`,
     },
   },
 
+  'roster-import': {
+    summary: 'Import a roster CSV file into an organisation (docs/roster-csv.md)',
+    help: `Usage: npm run lodgehall -- roster-import FILE --organization ORG [--dry-run]
+
+Reads the roster file FILE (CSV, format in docs/roster-csv.md) into the organisation ORG
+(its id or exact name): new member numbers become members, members on record are updated
+where the file differs, and members and clubs the file does not name are left alone.
+Prints "added N, updated N, unchanged N, errors N", then one line per row error,
+"line L: column: message". A file with any row error changes nothing and exits 1.
+
+Options:
+  --organization ORG   the organisation's id or exact name (required)
+  --dry-run            check the file and count the changes, change nothing
+                       (exits 0 when the file is clean, 1 when not)`,
+    options: { organization: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    async run({ values, positionals }) {
+      const help = commands['roster-import']?.help ?? '';
+      const [file, ...rest] = positionals;
+      if (!file) throw new UsageError('roster-import needs a FILE.', help);
+      if (rest.length) throw new UsageError(`Unexpected argument: ${rest.join(' ')}`, help);
+      const csv = await readRosterFile(file, help);
+      const { importRoster } = await import('../server/services/unguarded/roster/import-roster.ts');
+      await withDatabase(async (database) => {
+        await migrateToLatest(database.db);
+        const organizationId = await organizationArgument(database, values.organization, help);
+        const outcome = await importRoster(database.db, csv, {
+          organizationId,
+          dryRun: values['dry-run'] === true,
+          scope: { kind: 'all' },
+          actorUserId: null,
+        });
+        if (outcome.failure !== null) throw new ExitError(outcome.failure);
+        out(
+          `added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}, errors ${outcome.errors.length}`,
+        );
+        for (const error of outcome.errors) {
+          out(`line ${error.line}: ${error.column}: ${error.message}`);
+        }
+        if (outcome.errors.length) {
+          throw new ExitError(
+            values['dry-run'] === true
+              ? 'The file has errors.'
+              : 'The file has errors: nothing was changed.',
+          );
+        }
+        if (values['dry-run'] === true) out('Dry run: nothing was changed.');
+      });
+    },
+  },
+
+  'roster-export': {
+    summary: "Write an organisation's roster as CSV to standard output",
+    help: `Usage: npm run lodgehall -- roster-export --organization ORG [--club SUBDOMAIN]
+
+Writes the roster of the organisation ORG (its id or exact name) to standard output in
+the format roster-import reads (docs/roster-csv.md): one row per member and club.
+With --club, only the rows of that club.
+
+Options:
+  --organization ORG   the organisation's id or exact name (required)
+  --club SUBDOMAIN     only this club's rows`,
+    options: { organization: { type: 'string' }, club: { type: 'string' } },
+    async run({ values, positionals }) {
+      const help = commands['roster-export']?.help ?? '';
+      if (positionals.length) {
+        throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`, help);
+      }
+      const { exportRoster } = await import('../server/services/unguarded/roster/export-roster.ts');
+      const { rosterClubs } = await import('../server/db/roster.ts');
+      await withDatabase(async (database) => {
+        await migrateToLatest(database.db);
+        const organizationId = await organizationArgument(database, values.organization, help);
+        let clubId: number | undefined;
+        if (values.club !== undefined) {
+          const subdomain = String(values.club).toLowerCase();
+          const clubs = await rosterClubs(database.db, organizationId);
+          clubId = clubs.find((club) => club.subdomain.toLowerCase() === subdomain)?.id;
+          if (clubId === undefined) {
+            throw new UsageError(`No club "${String(values.club)}" in this organisation.`, help);
+          }
+        }
+        for await (const chunk of exportRoster(database.db, {
+          organizationId,
+          clubId,
+          scope: { kind: 'all' },
+        })) {
+          if (!process.stdout.write(chunk)) {
+            await new Promise((resolve) => process.stdout.once('drain', resolve));
+          }
+        }
+      });
+    },
+  },
+
   outbox: {
     summary: 'Print the newest messages of the outbox (e-mails and texts kept, not sent)',
     help: `Usage: npm run lodgehall -- outbox [--last N]
@@ -217,6 +347,10 @@ export async function runCli(argv: string[]): Promise<number> {
     await command.run(parsed);
     return 0;
   } catch (error) {
+    if (error instanceof ExitError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${error.help}\n`);
       return 1;

@@ -32,7 +32,9 @@ import { createSmsSender } from './sms/sms-sender.ts';
 import { createStorage } from './storage/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { createCalendarDerived } from './services/calendar-derived.ts';
+import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
+import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { createInProcessBus, purgeBusEvents } from './realtime/bus.ts';
 import { createChatActivityCache } from './realtime/chat-activity.ts';
 import { createMemberStreamHub } from './services/event-streams.ts';
@@ -115,11 +117,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (partyId) => userMetadata(services, partyId),
       (error, what) => app.log.error({ err: error }, `${what} failed`),
     ),
+    background: createBackgroundTasks((error, what) =>
+      app.log.error({ err: error }, `${what} failed`),
+    ),
   };
   app.decorate('services', services);
   // Before the server waits for its connections to finish: a stream never would.
   app.addHook('preClose', async () => services.streams.closeAll());
   app.addHook('onClose', async () => services.chatActivity.close());
+  // Before the database goes: a running import still writes its end.
+  app.addHook('onClose', async () => services.background.drain());
+  // Imports that were running when the last process ended never finish (D65).
+  app.addHook('onReady', async () => {
+    const interrupted = await failInterruptedRosterImports(services);
+    if (interrupted > 0) app.log.warn({ interrupted }, 'roster imports interrupted by a restart');
+  });
   app.addHook('onClose', async () => salts.close());
   app.addHook('onClose', async () => bus.close());
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema } from './record-id.ts';
 
 /*
  * The secretary's console (issue 23, /app/admin, D63): the wire shapes of its API, shared by the
@@ -178,6 +179,12 @@ export type MemberStatusChange = z.infer<typeof memberStatusChangeSchema>;
 /** The most rows one file may hold; a longer file is refused whole with a clear message. */
 export const ROSTER_IMPORT_MAX_ROWS = 200_000;
 
+/**
+ * The most bytes the import's JSON body may hold (a 200,000-row file with room to spare); a
+ * larger body is refused with 413 before it is read.
+ */
+export const ROSTER_IMPORT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 /** Start checking (dry_run true) or importing (dry_run false) a CSV file (docs/roster-csv.md). */
 export const rosterImportRequestSchema = z.object({
   organization_id: z.number().int().positive(),
@@ -225,3 +232,12 @@ export const rosterImportAnswerSchema = z.object({
 // ---- Roster export: GET /admin/roster_export.csv?organization_id=&club_id= --------------------
 // Answers text/csv in the import's own format (docs/roster-csv.md), so an export imports back
 // unchanged.
+
+export const rosterImportParamsSchema = z.object({ id: recordIdParamSchema });
+
+export const rosterExportQuerySchema = z.object({
+  organization_id: z.coerce.number().int().positive(),
+  /** One club's members; without it, the organisation's (a secretary's: their clubs'). */
+  club_id: z.coerce.number().int().positive().optional(),
+});
+export type RosterExportQuery = z.infer<typeof rosterExportQuerySchema>;

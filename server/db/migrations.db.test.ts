@@ -63,7 +63,13 @@ describe('migrations', () => {
     expect(ran).toEqual(Object.keys(migrations));
     const names = (await tableNames(db)).filter((n) => !n.startsWith('kysely_'));
     expect(names).toEqual(
-      [...INITIAL_TABLES, 'calendar_feeds', 'bus_events', 'dues_payment_items'].sort(),
+      [
+        ...INITIAL_TABLES,
+        'calendar_feeds',
+        'bus_events',
+        'dues_payment_items',
+        'roster_imports',
+      ].sort(),
     );
   });
 

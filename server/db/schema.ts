@@ -670,6 +670,31 @@ export interface OutboxMessagesTable {
   last_error: string | null;
 }
 
+// ---- Roster imports ----------------------------------------------------------------------
+
+export type RosterImportState = 'running' | 'done' | 'failed';
+
+/** A roster file sent over HTTP and its progress (docs/decisions.md D65). */
+export interface RosterImportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** Who started it; the import stays readable by administrators when the account goes. */
+  user_id: number | null;
+  is_dry_run: Flag;
+  state: RosterImportState;
+  processed_rows: Defaulted<number>;
+  total_rows: Defaulted<number>;
+  added: Defaulted<number>;
+  updated: Defaulted<number>;
+  unchanged: Defaulted<number>;
+  /** JSON text: the row errors, each { line, column, message }. */
+  errors: Defaulted<string>;
+  is_committed: Defaulted<Flag>;
+  failure: string | null;
+  created_at: Immutable<Instant>;
+  finished_at: Instant | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   club_types: ClubTypesTable;
@@ -718,6 +743,7 @@ export interface Database {
   dues_payment_items: DuesPaymentItemsTable;
   payment_credentials: PaymentCredentialsTable;
   outbox_messages: OutboxMessagesTable;
+  roster_imports: RosterImportsTable;
 }
 
 export type TableName = keyof Database;

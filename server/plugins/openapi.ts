@@ -12,7 +12,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** The refusals an operation may list, each answered with the `Problem` component. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 413 | 414 | 415 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -68,6 +68,7 @@ const REFUSALS: Readonly<Record<RefusalStatus, string>> = {
   401: 'The call is not signed in: no live session, a stale or used X-SALT, or a signature that does not verify (`unauthorized`).',
   403: 'The member may not do this (`forbidden`); `errors.base` says why.',
   404: 'There is no such record, or the member may not see it (`not-found`).',
+  409: 'The call conflicts with work under way (`conflict`), e.g. a roster import already running; `title` says what.',
   413: 'The body is over the size limit (`payload-too-large`).',
   414: 'A path parameter is over 100 characters (`uri-too-long`).',
   415: 'The body is not JSON in UTF-8 without compression (`unsupported-media-type`).',

@@ -27,6 +27,9 @@ import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts'
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 import { registerAdminScopeRoutes } from './admin-scope/index.ts';
 import { registerAdminMemberRoutes } from './admin-members/index.ts';
+// The roster import and export (issue 23, D65).
+import { registerRosterExportRoutes } from './roster-export/index.ts';
+import { registerRosterImportRoutes } from './roster-imports/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -60,6 +63,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // The secretary's console's roster (issue 23, D66).
       registerAdminScopeRoutes(api);
       registerAdminMemberRoutes(api);
+      // The roster import and export (issue 23, D65).
+      registerRosterImportRoutes(api);
+      registerRosterExportRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import type { CalendarDerived } from './calendar-derived.ts';
 import type { Payments } from '../payments/index.ts';
 import type { ChatActivityCache } from '../realtime/chat-activity.ts';
 import type { StreamHub } from '../realtime/event-streams.ts';
+import type { BackgroundTasks } from './background-tasks.ts';
 import type { Memo } from './memo.ts';
 
 /**
@@ -42,4 +43,6 @@ export interface ServiceContext {
   readonly chatActivity: ChatActivityCache;
   /** This node's open event streams (D43). */
   readonly streams: StreamHub;
+  /** Work a request starts and does not wait for: roster imports (D65). */
+  readonly background: BackgroundTasks;
 }

@@ -10,6 +10,7 @@ import * as duesPayments from './0008-dues-payments.ts';
 import * as noticeListIndex from './0009-notice-list-index.ts';
 import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
 import * as consoleFoundation from './0011-console-foundation.ts';
+import * as rosterImports from './0012-roster-imports.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_notice_list_index': noticeListIndex,
   '0010_calendar_feed_token_hashes': calendarFeedTokenHashes,
   '0011_console_foundation': consoleFoundation,
+  '0012_roster_imports': rosterImports,
 };

@@ -6,6 +6,7 @@ import {
   SERVER_ERROR_TITLE,
   SIGN_IN_FAILED,
   SIGN_IN_UNAVAILABLE,
+  membershipNotActive,
 } from '../../../common/messages.ts';
 import { clearOkDialogs, getOkDialogQueue } from '../../components/ok-dialog-store.ts';
 import {
@@ -125,6 +126,26 @@ describe('sign-in page', () => {
       expect(screen.queryAllByText(SIGN_IN_FAILED)).toHaveLength(0);
       unmount();
     }
+  });
+
+  it("shows the server's reason when the right password meets a membership that is not active (D66)", async () => {
+    const reason = membershipNotActive('demitted');
+    fetchMock.mockResolvedValueOnce(
+      respond(403, {
+        type: 'https://lodgehall.org/problems/membership-not-active',
+        title: reason,
+        status: 403,
+      }),
+    );
+    const { username, password, submit } = await openSignIn();
+    fireEvent.change(username, { target: { value: 'member' } });
+    fireEvent.change(password, { target: { value: 'correct-horse-lodge' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.queryAllByText(SIGN_IN_FAILED)).toHaveLength(0);
+    expect(getSessionState().status).toBe('signedOut');
+    expect(getOkDialogQueue()).toHaveLength(0);
+    expect(submit.disabled).toBe(false);
   });
 
   it('disables the inputs and shows a spinner while submitting (GEN-01)', async () => {

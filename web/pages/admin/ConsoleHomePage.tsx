@@ -1,4 +1,4 @@
-import { Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ConsoleOrganization } from '../../../common/schemas/console.ts';
@@ -98,34 +98,38 @@ function Sections({
           {YOU_MANAGE}: {clubs.map((club) => club.name).join(', ')}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <Stack gap="lg">
         <ConsoleSection title={ROSTER_TITLE} testId="console-roster-card">
           <Text size="lg">{ROSTER_CARD_TEXT}</Text>
-          <Button
-            component={Link}
-            to={withOrganization(CONSOLE_MEMBERS_PATH)}
-            size="lg"
-            leftSection={<IconUsers size={22} aria-hidden="true" />}
-          >
-            {OPEN_ROSTER}
-          </Button>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_MEMBERS_PATH)}
+              size="lg"
+              leftSection={<IconUsers size={22} aria-hidden="true" />}
+            >
+              {OPEN_ROSTER}
+            </Button>
+          </Group>
         </ConsoleSection>
         <ConsoleSection title={IMPORT_TITLE} testId="console-import-card">
           <Text size="lg">{IMPORT_CARD_TEXT}</Text>
-          <Button
-            component={Link}
-            to={withOrganization(CONSOLE_IMPORT_PATH)}
-            size="lg"
-            leftSection={<IconFileImport size={22} aria-hidden="true" />}
-          >
-            {OPEN_IMPORT}
-          </Button>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_IMPORT_PATH)}
+              size="lg"
+              leftSection={<IconFileImport size={22} aria-hidden="true" />}
+            >
+              {OPEN_IMPORT}
+            </Button>
+          </Group>
         </ConsoleSection>
         <ConsoleSection title={EXPORT_TITLE} testId="console-export-card">
           <Text size="lg">{EXPORT_CARD_TEXT}</Text>
           <ExportSection scope={scope} organization={organization} />
         </ConsoleSection>
-      </SimpleGrid>
+      </Stack>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { ConsoleMember } from '../../../common/schemas/console.ts';
 import { useConsoleMember } from '../../api/console.ts';
@@ -105,34 +105,25 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
           {member.organization.name} · {COLUMN_MEMBER_NUMBER} {member.member_number}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ConsoleSection title={STANDING} testId="member-standing">
-          <Group gap="sm">
-            <StatusBadge status={member.status.value} />
-          </Group>
-          <Facts
-            rows={[
-              [STATUS_SINCE, readableDate(member.status.on)],
-              [STATUS_NOTE, member.status.note],
-            ]}
-          />
-        </ConsoleSection>
-        <ConsoleSection title={CHANGE_STATUS} testId="member-change-status">
-          {member.abilities.change_status ? (
-            <StatusChangeForm key={member.status.value} member={member} />
-          ) : (
-            <Text size="lg">{NO_STATUS_CHANGE_RIGHT}</Text>
-          )}
-        </ConsoleSection>
-      </SimpleGrid>
+      <ConsoleSection title={STANDING} testId="member-standing">
+        <Group gap="sm">
+          <StatusBadge status={member.status.value} />
+        </Group>
+        <Facts
+          rows={[
+            [STATUS_SINCE, readableDate(member.status.on)],
+            [STATUS_NOTE, member.status.note],
+          ]}
+        />
+      </ConsoleSection>
       <ConsoleSection title={DETAILS} testId="member-details">
         <Facts
           rows={[
             [FIRST_NAME, member.first_name],
-            [MIDDLE_NAME, member.middle_name],
+            ...optional(MIDDLE_NAME, member.middle_name),
             [LAST_NAME, member.last_name],
-            [SUFFIX, member.suffix],
-            [PREFERRED_NAME, member.preferred_name],
+            ...optional(SUFFIX, member.suffix),
+            ...optional(PREFERRED_NAME, member.preferred_name),
             [BIRTH_DATE, readableDate(member.birth_date)],
             [COLUMN_MEMBER_NUMBER, member.member_number],
             [EMAILS, member.emails.join(', ') || null],
@@ -148,7 +139,7 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
         ) : (
           <Table.ScrollContainer minWidth={560} type="native">
             <Table verticalSpacing="sm" fz="md" captionSide="top">
-              <Table.Caption>{MEMBERSHIPS_CAPTION}</Table.Caption>
+              <Table.Caption style={{ textAlign: 'left' }}>{MEMBERSHIPS_CAPTION}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COLUMN_LODGE}</Table.Th>
@@ -175,8 +166,20 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
           </Table.ScrollContainer>
         )}
       </ConsoleSection>
+      <ConsoleSection title={CHANGE_STATUS} testId="member-change-status">
+        {member.abilities.change_status ? (
+          <StatusChangeForm member={member} />
+        ) : (
+          <Text size="lg">{NO_STATUS_CHANGE_RIGHT}</Text>
+        )}
+      </ConsoleSection>
     </Stack>
   );
+}
+
+/** A name part most members lack is left out rather than said to be missing. */
+function optional(label: string, value: string | null): (readonly [string, string])[] {
+  return value === null || value === '' ? [] : [[label, value]];
 }
 
 function addressText(address: ConsoleMember['address']): string | null {

@@ -255,7 +255,7 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
           captionSide="top"
           data-testid="roster-table"
         >
-          <Table.Caption>{ROSTER_CAPTION}</Table.Caption>
+          <Table.Caption style={{ textAlign: 'left' }}>{ROSTER_CAPTION}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{COLUMN_NAME}</Table.Th>

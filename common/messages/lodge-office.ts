@@ -165,6 +165,7 @@ export const IMPORT_OPTIONAL =
 export const IMPORT_TIP =
   'Tip: download the roster first; the file you get is already in this layout.';
 export const CHOOSE_FILE = 'The CSV file';
+export const CLEAR_FILE = 'Remove the chosen file';
 export const CHOOSE_FILE_PLACEHOLDER = 'Choose a file…';
 export const CHOOSE_FILE_HINT = 'Nothing changes yet: first Lodgehall checks the file.';
 export const FILE_REQUIRED = 'Choose the CSV file first.';

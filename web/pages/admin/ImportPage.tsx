@@ -24,6 +24,7 @@ import {
   CHECK_FILE,
   CHECKING,
   CHOOSE_FILE,
+  CLEAR_FILE,
   CHOOSE_FILE_HINT,
   CHOOSE_FILE_PLACEHOLDER,
   COLUMN_COLUMN,
@@ -166,6 +167,7 @@ function Importer({
           onChange={choose}
           error={fileError}
           clearable
+          clearButtonProps={{ 'aria-label': CLEAR_FILE }}
           disabled={busy}
           leftSection={<IconUpload size={20} aria-hidden="true" />}
           data-testid="import-file"

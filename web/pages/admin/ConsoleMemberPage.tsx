@@ -41,7 +41,12 @@ import {
   STILL_A_MEMBER,
   SUFFIX,
 } from '../../../common/messages.ts';
-import { ConsoleScreen, ConsoleSection, ORGANIZATION_PARAM } from './ConsoleScreen.tsx';
+import {
+  ConsoleScreen,
+  ConsoleSection,
+  ORGANIZATION_PARAM,
+  SCROLL_INSIDE,
+} from './ConsoleScreen.tsx';
 import { StatusBadge } from './RosterPage.tsx';
 import { StatusChangeForm } from './StatusChangeForm.tsx';
 
@@ -137,7 +142,7 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
         {member.memberships.length === 0 ? (
           <Text size="lg">{MEMBER_NO_LODGES}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560} type="native">
+          <Table.ScrollContainer minWidth={560} type="native" style={SCROLL_INSIDE}>
             <Table verticalSpacing="sm" fz="md" captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>{MEMBERSHIPS_CAPTION}</Table.Caption>
               <Table.Thead>

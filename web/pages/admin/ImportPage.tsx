@@ -67,6 +67,7 @@ import {
   ConsoleSection,
   OrganizationPicker,
   ORGANIZATION_PARAM,
+  SCROLL_INSIDE,
 } from './ConsoleScreen.tsx';
 
 /**
@@ -361,6 +362,7 @@ function RowErrors({ job }: { job: RosterImport }) {
       </Title>
       <Text size="lg">{ROW_ERRORS_HELP}</Text>
       <Table.ScrollContainer
+        style={SCROLL_INSIDE}
         minWidth={480}
         maxHeight={480}
         type="native"

@@ -54,7 +54,12 @@ import {
   STATUS_FILTER,
   STATUS_TEXT,
 } from '../../../common/messages.ts';
-import { ConsoleScreen, OrganizationPicker, ORGANIZATION_PARAM } from './ConsoleScreen.tsx';
+import {
+  ConsoleScreen,
+  OrganizationPicker,
+  ORGANIZATION_PARAM,
+  SCROLL_INSIDE,
+} from './ConsoleScreen.tsx';
 
 /** Typing settles this long before the roster is asked again. */
 export const ROSTER_SEARCH_DEBOUNCE_MS = 300;
@@ -240,6 +245,7 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
       </Text>
       {/* A focusable scroller: a keyboard can slide it, and axe asks for that. */}
       <Table.ScrollContainer
+        style={SCROLL_INSIDE}
         minWidth={760}
         type="native"
         tabIndex={0}

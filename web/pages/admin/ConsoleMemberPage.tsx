@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { ConsoleMember } from '../../../common/schemas/console.ts';
 import { useConsoleMember } from '../../api/console.ts';
@@ -142,8 +142,8 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
         {member.memberships.length === 0 ? (
           <Text size="lg">{MEMBER_NO_LODGES}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560} type="native" style={SCROLL_INSIDE}>
-            <Table verticalSpacing="sm" fz="md" captionSide="top">
+          <Box style={SCROLL_INSIDE} tabIndex={0} role="region" aria-label={MEMBERSHIPS_CAPTION}>
+            <Table miw={560} verticalSpacing="sm" fz="md" captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>{MEMBERSHIPS_CAPTION}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -168,7 +168,7 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
       </ConsoleSection>
       <ConsoleSection title={CHANGE_STATUS} testId="member-change-status">

@@ -23,7 +23,7 @@ export const ORGANIZATION_PARAM = 'organization_id';
  * A wide table's scroller: its width never counts toward the page's, so on a phone the table
  * slides inside its box instead of widening the signed-in shell's column and the whole page.
  */
-export const SCROLL_INSIDE = { contain: 'inline-size' } as const;
+export const SCROLL_INSIDE = { overflowX: 'auto', contain: 'inline-size' } as const;
 
 /** The organisation a console screen works on: the address's, else the first in scope. */
 export function chosenOrganization(

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Code,
   FileInput,
@@ -361,16 +362,8 @@ function RowErrors({ job }: { job: RosterImport }) {
         {rowErrorsTitle(job.errors.length)}
       </Title>
       <Text size="lg">{ROW_ERRORS_HELP}</Text>
-      <Table.ScrollContainer
-        style={SCROLL_INSIDE}
-        minWidth={480}
-        maxHeight={480}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={titleId}
-      >
-        <Table striped fz="md" verticalSpacing="xs" captionSide="top" stickyHeader>
+      <Box style={SCROLL_INSIDE} tabIndex={0} role="region" aria-labelledby={titleId}>
+        <Table miw={480} striped fz="md" verticalSpacing="xs" captionSide="top">
           <Table.Caption>{ROW_ERRORS_CAPTION}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -391,7 +384,7 @@ function RowErrors({ job }: { job: RosterImport }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Stack>
   );
 }

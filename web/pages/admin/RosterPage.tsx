@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Box,
   Badge,
   NativeSelect,
   Paper,
@@ -244,16 +245,15 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
         {SCROLL_HINT}
       </Text>
       {/* A focusable scroller: a keyboard can slide it, and axe asks for that. */}
-      <Table.ScrollContainer
+      <Box
         style={SCROLL_INSIDE}
-        minWidth={760}
-        type="native"
         tabIndex={0}
         aria-describedby={hintId}
         aria-label={ROSTER_CAPTION}
         role="region"
       >
         <Table
+          miw={760}
           striped
           highlightOnHover
           verticalSpacing="sm"
@@ -281,7 +281,7 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       {roster.hasNextPage ? (
         <LoadMore loading={roster.isFetchingNextPage} onLoad={() => void roster.fetchNextPage()} />
       ) : null}

@@ -341,7 +341,7 @@ function Counts({ job, caption }: { job: RosterImport; caption: string }) {
           ] as const
         ).map(([label, count]) => (
           <Table.Tr key={label}>
-            <Table.Th scope="row" fw={400}>
+            <Table.Th scope="row" fw={400} ta="left" pl={0}>
               {label}
             </Table.Th>
             <Table.Td fw={700} ta="right">
@@ -363,7 +363,7 @@ function RowErrors({ job }: { job: RosterImport }) {
       </Title>
       <Text size="lg">{ROW_ERRORS_HELP}</Text>
       <Box style={SCROLL_INSIDE} tabIndex={0} role="region" aria-labelledby={titleId}>
-        <Table miw={480} striped fz="md" verticalSpacing="xs" captionSide="top">
+        <Table striped fz="md" verticalSpacing="xs" captionSide="top">
           <Table.Caption>{ROW_ERRORS_CAPTION}</Table.Caption>
           <Table.Thead>
             <Table.Tr>

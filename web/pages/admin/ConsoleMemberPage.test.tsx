@@ -9,6 +9,7 @@ import {
   NO_STATUS_CHANGE_RIGHT,
   NOT_FOUND_TITLE,
   SAVE_STATUS,
+  SAVING_STATUS,
   STATUS_DATE,
   STATUS_NOTE_LABEL,
   STATUS_SAVED,
@@ -102,6 +103,9 @@ describe('a member’s record in the console (/admin/members/{id}, issue 23)', (
     fireEvent.click(within(dialog).getByRole('button', { name: confirmStatusButton('demitted') }));
 
     expect((await screen.findByTestId('status-saved')).textContent).toBe(STATUS_SAVED);
+    // The form is ready again, not left saving.
+    expect(screen.queryByText(SAVING_STATUS)).toBeNull();
+    expect(screen.getByRole('button', { name: SAVE_STATUS }).hasAttribute('disabled')).toBe(false);
     expect(statusPuts()).toEqual([
       { organization_id: 1, status: 'demitted', on: '2026-11-01', note: 'By letter' },
     ]);

@@ -1,4 +1,5 @@
-import { Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { ConsoleMember } from '../../../common/schemas/console.ts';
 import { useConsoleMember } from '../../api/console.ts';
@@ -37,6 +38,7 @@ import {
   ROSTER_TITLE,
   STANDING,
   STATUS_NOTE,
+  STATUS_SAVED,
   STATUS_SINCE,
   STILL_A_MEMBER,
   SUFFIX,
@@ -101,6 +103,7 @@ function MemberRecord({ partyId, organizationId }: { partyId: number; organizati
 }
 
 function Record({ member, back }: { member: ConsoleMember; back: string }) {
+  const [saved, setSaved] = useState(false);
   return (
     <Stack gap="lg" data-testid="console-member">
       <BackLink to={back} label={BACK_TO_ROSTER} />
@@ -172,8 +175,19 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
         )}
       </ConsoleSection>
       <ConsoleSection title={CHANGE_STATUS} testId="member-change-status">
+        {saved ? (
+          <Alert color="green" variant="light" role="status" data-testid="status-saved">
+            <Text size="md">{STATUS_SAVED}</Text>
+          </Alert>
+        ) : null}
         {member.abilities.change_status ? (
-          <StatusChangeForm member={member} />
+          // Drawn afresh for each saved status, so it starts from what the server now holds.
+          <StatusChangeForm
+            key={`${member.status.value} ${member.status.on} ${member.status.note}`}
+            member={member}
+            onSaved={() => setSaved(true)}
+            onStart={() => setSaved(false)}
+          />
         ) : (
           <Text size="lg">{NO_STATUS_CHANGE_RIGHT}</Text>
         )}

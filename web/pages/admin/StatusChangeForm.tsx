@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   List,
@@ -39,7 +38,6 @@ import {
   STATUS_NOTE_HINT,
   STATUS_NOTE_LABEL,
   STATUS_SAVE_FAILED,
-  STATUS_SAVED,
   STATUS_TEXT,
   STATUS_UNCHANGED,
 } from '../../../common/messages.ts';
@@ -72,10 +70,19 @@ export function statusChangeOf(values: StatusFormValues): MemberStatusChange {
  * effect and a note, checked by the wire's own schema before sending. Any status but active
  * ends the member's sessions and takes them out of the directory, so it asks first, in words.
  */
-export function StatusChangeForm({ member }: { member: ConsoleMember }) {
+export function StatusChangeForm({
+  member,
+  onSaved,
+  onStart,
+}: {
+  member: ConsoleMember;
+  /** The save went through; the record answers anew and this form is drawn afresh. */
+  onSaved: () => void;
+  /** A new submit began: an earlier "saved" no longer holds. */
+  onStart: () => void;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<MemberStatusChange | null>(null);
-  const [saved, setSaved] = useState(false);
   const change = useChangeMemberStatus(member.party_id);
   const form = useForm<StatusFormValues>({
     mode: 'controlled',
@@ -99,24 +106,12 @@ export function StatusChangeForm({ member }: { member: ConsoleMember }) {
 
   const send = (next: MemberStatusChange) => {
     setConfirming(null);
-    void saving.save(
-      () => change.mutateAsync(next),
-      (updated) => {
-        form.setInitialValues({
-          organization_id: updated.organization.id,
-          status: updated.status.value,
-          on: updated.status.on ?? next.on,
-          note: updated.status.note ?? '',
-        });
-        form.resetDirty();
-        setSaved(true);
-      },
-    );
+    void saving.save(() => change.mutateAsync(next), onSaved);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSaved(false);
+    onStart();
     const result = form.validate();
     if (result.hasErrors) {
       focusFirstError(formRef.current, FIELD_ORDER, result.errors);
@@ -188,11 +183,6 @@ export function StatusChangeForm({ member }: { member: ConsoleMember }) {
             <Text size="md" role="status">
               {SAVING_STATUS}
             </Text>
-          ) : null}
-          {saved ? (
-            <Alert color="green" variant="light" role="status" data-testid="status-saved">
-              <Text size="md">{STATUS_SAVED}</Text>
-            </Alert>
           ) : null}
         </Stack>
       </form>

@@ -30,3 +30,4 @@ export * from './messages/contacts.ts';
 export * from './messages/dues.ts';
 export * from './messages/notices.ts';
 export * from './messages/status-checker.ts';
+export * from './messages/lodge-office.ts';

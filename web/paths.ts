@@ -63,3 +63,11 @@ export function parseRecordId(text: string | undefined): number | null {
   const id = Number(text);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/** The console (issue 23): its home, the roster, a member's record, the import. */
+export const CONSOLE_PATH = '/admin';
+export const CONSOLE_MEMBERS_PATH = '/admin/members';
+export const CONSOLE_IMPORT_PATH = '/admin/import';
+/** A member's record in the console; the organisation rides along, as the server asks for it. */
+export const consoleMemberPath = (partyId: number, organizationId: number): string =>
+  `${CONSOLE_MEMBERS_PATH}/${partyId}?organization_id=${organizationId}`;

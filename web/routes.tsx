@@ -19,7 +19,14 @@ import {
 import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
-import { HOME_PATH, HOME_REDIRECT, SIGN_IN_PATH } from './paths.ts';
+import {
+  CONSOLE_IMPORT_PATH,
+  CONSOLE_MEMBERS_PATH,
+  CONSOLE_PATH,
+  HOME_PATH,
+  HOME_REDIRECT,
+  SIGN_IN_PATH,
+} from './paths.ts';
 
 /**
  * The spec's route table (§2) and its one access guard (docs/architecture.md §8).
@@ -141,6 +148,18 @@ const noticesScreen: LazyScreen = () =>
   import('./pages/notices/NoticesPage.tsx').then((module) => ({ Component: module.NoticesPage }));
 const editPostScreen: LazyScreen = () =>
   import('./pages/news/EditPostPage.tsx').then((module) => ({ Component: module.EditPostPage }));
+const consoleHomeScreen: LazyScreen = () =>
+  import('./pages/admin/ConsoleHomePage.tsx').then((module) => ({
+    Component: module.ConsoleHomePage,
+  }));
+const rosterScreen: LazyScreen = () =>
+  import('./pages/admin/RosterPage.tsx').then((module) => ({ Component: module.RosterPage }));
+const consoleMemberScreen: LazyScreen = () =>
+  import('./pages/admin/ConsoleMemberPage.tsx').then((module) => ({
+    Component: module.ConsoleMemberPage,
+  }));
+const rosterImportScreen: LazyScreen = () =>
+  import('./pages/admin/ImportPage.tsx').then((module) => ({ Component: module.ImportPage }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
@@ -185,6 +204,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/status_checker', access: 'member', screen: statusCheckerScreen },
   { path: '/dues_payments/:clubId', access: 'member', screen: duesPaymentScreen },
   { path: '/notices', access: 'member', screen: noticesScreen },
+  // The console (issue 23): members' routes; the screens show the 404 page to anyone the
+  // session's abilities.use_console leaves out, and the server answers them 403 besides.
+  { path: CONSOLE_PATH, access: 'member', screen: consoleHomeScreen },
+  { path: CONSOLE_MEMBERS_PATH, access: 'member', screen: rosterScreen },
+  { path: `${CONSOLE_MEMBERS_PATH}/:partyId`, access: 'member', screen: consoleMemberScreen },
+  { path: CONSOLE_IMPORT_PATH, access: 'member', screen: rosterImportScreen },
 ];
 
 interface RouteHandle {

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBuildingBank,
   IconCalendarEvent,
   IconExternalLink,
   IconLifebuoy,
@@ -11,6 +12,7 @@ import {
 import { NavLink } from 'react-router';
 import { SUPPORT_URL } from '../../common/constants.ts';
 import {
+  CONSOLE_TITLE,
   NAV_CALENDAR,
   NAV_DIRECTORY,
   NAV_POSTS,
@@ -18,7 +20,14 @@ import {
   NAV_SUPPORT,
   OPENS_IN_NEW_TAB,
 } from '../../common/messages.ts';
-import { CALENDAR_PATH, DIRECTORY_PATH, NEWS_PATH, STATUS_CHECKER_PATH } from '../paths.ts';
+import { useSession } from '../api/session.ts';
+import {
+  CALENDAR_PATH,
+  CONSOLE_PATH,
+  DIRECTORY_PATH,
+  NEWS_PATH,
+  STATUS_CHECKER_PATH,
+} from '../paths.ts';
 import classes from './SignedInShell.module.css';
 
 /** NAV-07: the member menu, in order. */
@@ -29,9 +38,13 @@ export const MENU_ITEMS: readonly { to: string; label: string; icon: Icon }[] = 
   { to: STATUS_CHECKER_PATH, label: NAV_STATUS_CHECKER, icon: IconShieldCheck },
 ];
 
+/** The console's entry (issue 23), after the member menu, for those the session allows. */
+export const CONSOLE_MENU_ITEM = { to: CONSOLE_PATH, label: CONSOLE_TITLE, icon: IconBuildingBank };
+
 /**
  * The member menu (NAV-07, NAV-08): Posts, Calendar, Directory, Status Checker and the
- * external Support link, which opens in a new tab. `bar` is the top bar's row; `column` is the
+ * external Support link, which opens in a new tab; administrators and secretaries also see the
+ * console's link (abilities.use_console), before Support. `bar` is the top bar's row; `column` is the
  * left column's list (and the phone drawer's).
  */
 export function MainMenu({
@@ -45,9 +58,11 @@ export function MainMenu({
 }) {
   const linkClass = variant === 'bar' ? classes.barLink : classes.columnLink;
   const iconSize = variant === 'bar' ? 20 : 24;
+  const { user } = useSession();
+  const items = user?.abilities.use_console ? [...MENU_ITEMS, CONSOLE_MENU_ITEM] : MENU_ITEMS;
   return (
     <nav aria-label={label} className={variant === 'bar' ? classes.barMenu : classes.columnMenu}>
-      {MENU_ITEMS.map(({ to, label: text, icon: ItemIcon }) => (
+      {items.map(({ to, label: text, icon: ItemIcon }) => (
         <NavLink key={to} to={to} className={linkClass} onClick={onNavigate}>
           <ItemIcon size={iconSize} stroke={1.8} aria-hidden="true" />
           {text}

@@ -20,7 +20,7 @@ import {
   NAV_SUPPORT,
   OPENS_IN_NEW_TAB,
 } from '../../common/messages.ts';
-import { useSession } from '../api/session.ts';
+import type { User } from '../../common/schemas/session.ts';
 import {
   CALENDAR_PATH,
   CONSOLE_PATH,
@@ -50,16 +50,18 @@ export const CONSOLE_MENU_ITEM = { to: CONSOLE_PATH, label: CONSOLE_TITLE, icon:
 export function MainMenu({
   variant,
   label,
+  user,
   onNavigate,
 }: {
   variant: 'bar' | 'column';
   label: string;
+  /** The shell's member: passed down, so the menu needs no session store of its own. */
+  user: Pick<User, 'abilities'>;
   onNavigate?: () => void;
 }) {
   const linkClass = variant === 'bar' ? classes.barLink : classes.columnLink;
   const iconSize = variant === 'bar' ? 20 : 24;
-  const { user } = useSession();
-  const items = user?.abilities.use_console ? [...MENU_ITEMS, CONSOLE_MENU_ITEM] : MENU_ITEMS;
+  const items = user.abilities.use_console ? [...MENU_ITEMS, CONSOLE_MENU_ITEM] : MENU_ITEMS;
   return (
     <nav aria-label={label} className={variant === 'bar' ? classes.barMenu : classes.columnMenu}>
       {items.map(({ to, label: text, icon: ItemIcon }) => (

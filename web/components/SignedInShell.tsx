@@ -95,7 +95,7 @@ function SignedInTopBar({
           <VisuallyHidden>{OPEN_MENU}</VisuallyHidden>
         </UnstyledButton>
         <BrandLink to={HOME_PATH} narrow="hide" />
-        <MainMenu variant="bar" label={MAIN_MENU} />
+        <MainMenu variant="bar" label={MAIN_MENU} user={user} />
         <div className={classes.actions}>
           <IconWithBadge
             to={CHATS_PATH}
@@ -161,13 +161,13 @@ export function SignedInShell({ user, children }: { user: SessionUser; children:
         styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
       >
         <Stack gap="xl">
-          <MainMenu variant="column" label={NAV_MENU} onNavigate={menu.close} />
+          <MainMenu variant="column" label={NAV_MENU} user={user} onNavigate={menu.close} />
           <MyMemberships onNavigate={menu.close} />
         </Stack>
       </Drawer>
       <div className={classes.body}>
         <div className={classes.side}>
-          <MainMenu variant="column" label={NAV_MENU} />
+          <MainMenu variant="column" label={NAV_MENU} user={user} />
         </div>
         <div className={classes.main}>{children}</div>
         <aside className={classes.side} aria-label={MY_MEMBERSHIPS}>

@@ -186,6 +186,7 @@ export const IMPORT_START_FAILED = 'The file could not be sent. Please try again
 export const FILE_REFUSED = 'This file cannot be imported';
 export const COUNT_ADDED = 'New members';
 export const COUNT_UPDATED = 'Members whose details change';
+export const COUNT_UPDATED_DONE = 'Members whose details changed';
 export const COUNT_UNCHANGED = 'Members already up to date';
 export const COUNTS_CAPTION = 'What importing this file would do';
 export const COUNTS_DONE_CAPTION = 'What the import did';

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHECK_FILE,
+  COUNT_UPDATED_DONE,
   FILE_REFUSED,
   FILE_REQUIRED,
   FILE_TOO_LARGE,
@@ -14,6 +15,7 @@ import {
   ROW_ERRORS_CAPTION,
   rowErrorsTitle,
 } from '../../../common/messages.ts';
+import { ROSTER_IMPORT_MAX_BODY_BYTES } from '../../../common/schemas/console.ts';
 import type { RosterImport, RosterImportRequest } from '../../../common/schemas/console.ts';
 import { resetSessionForTests } from '../../api/session.ts';
 import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
@@ -132,6 +134,20 @@ describe('the roster import (/admin/import, issue 23)', () => {
       '/admin/members?organization_id=1',
     );
     expect(posts().map((post) => post.dry_run)).toEqual([true, false]);
+    // Once written, the counts say what happened.
+    expect(within(screen.getByTestId('import-counts')).getByText(COUNT_UPDATED_DONE)).toBeTruthy();
+  });
+
+  it('refuses a file over the server’s limit before sending it', async () => {
+    api(testImport());
+    renderApp('/admin/import');
+    await screen.findByTestId('import-help');
+    const huge = new File(['x'], 'roster.csv', { type: 'text/csv' });
+    Object.defineProperty(huge, 'size', { value: ROSTER_IMPORT_MAX_BODY_BYTES + 1 });
+    fireEvent.change(screen.getByTestId('import-file-input'), { target: { files: [huge] } });
+    fireEvent.click(screen.getByRole('button', { name: CHECK_FILE }));
+    expect(await screen.findByText(FILE_TOO_LARGE)).toBeTruthy();
+    expect(posts()).toHaveLength(0);
   });
 
   it('says so when the file changes nothing', async () => {

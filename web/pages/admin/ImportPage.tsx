@@ -15,6 +15,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck, IconFileCheck, IconUpload } from '@tabler/icons-react';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROSTER_IMPORT_MAX_BODY_BYTES } from '../../../common/schemas/console.ts';
 import type { ConsoleOrganization, RosterImport } from '../../../common/schemas/console.ts';
 import { useRosterImport, useStartRosterImport, type ConsoleScope } from '../../api/console.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
@@ -34,6 +35,7 @@ import {
   COUNT_ADDED,
   COUNT_UNCHANGED,
   COUNT_UPDATED,
+  COUNT_UPDATED_DONE,
   COUNTS_CAPTION,
   COUNTS_DONE_CAPTION,
   FILE_EMPTY,
@@ -126,6 +128,11 @@ function Importer({
   const send = async (dryRun: boolean) => {
     if (file === null) {
       setFileError(FILE_REQUIRED);
+      return;
+    }
+    // The server refuses a body over the limit anyway; saying so here spares the upload.
+    if (file.size > ROSTER_IMPORT_MAX_BODY_BYTES) {
+      setFileError(FILE_TOO_LARGE);
       return;
     }
     const csv = await file.text();
@@ -336,7 +343,7 @@ function Counts({ job, caption }: { job: RosterImport; caption: string }) {
         {(
           [
             [COUNT_ADDED, job.added],
-            [COUNT_UPDATED, job.updated],
+            [job.committed ? COUNT_UPDATED_DONE : COUNT_UPDATED, job.updated],
             [COUNT_UNCHANGED, job.unchanged],
           ] as const
         ).map(([label, count]) => (

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { MigrationError, migrateToLatest } from './db/migrate.ts';
+import { hasAdministrator } from './db/users.ts';
 import { BASE_PATH } from '../common/constants.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,11 +27,25 @@ async function seedIfEmpty(config: AppConfig, database: DatabaseHandle): Promise
   return true;
 }
 
-async function printWelcome(demo: boolean, url: string, config: AppConfig): Promise<void> {
+async function printWelcome(
+  demo: boolean,
+  url: string,
+  config: AppConfig,
+  database: DatabaseHandle,
+): Promise<void> {
   const lines = [``, `Lodgehall is running at ${url}${BASE_PATH}`];
   if (demo) {
     const { demoGuideLines } = await import('./db/seed/demo-guide.ts');
     lines.push(``, ...demoGuideLines({ mailKeptInOutbox: !config.SMTP_URL }));
+  } else if (!(await hasAdministrator(database.db))) {
+    // A hall's first start (issue 23): nobody can sign in yet, so say how to begin.
+    lines.push(
+      ``,
+      `No administrator yet. Make the first one (its password is printed once):`,
+      `  npm run lodgehall -- create-admin <username>`,
+      `then sign in and open the Lodge Office. To load your roster from a spreadsheet:`,
+      `  npm run lodgehall -- roster-import FILE --organization ORG   (see docs/roster-csv.md)`,
+    );
   }
   lines.push(``, `Stop it with Ctrl-C.`, ``);
   process.stdout.write(lines.join('\n'));
@@ -105,7 +120,7 @@ async function main(): Promise<void> {
     { engine: database.engine, readyInMs: Math.round(performance.now() - startedAt) },
     'ready',
   );
-  await printWelcome(demo, url, config);
+  await printWelcome(demo, url, config, database);
 }
 
 main().catch((error: unknown) => {

@@ -115,3 +115,14 @@ export function sessionUserRow(db: Db, userId: number) {
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Whether any account may administer: an empty database's first start says how to make one. */
+export async function hasAdministrator(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_admin', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CANCEL_CHANGE,
   CONFIRM_CONSEQUENCES,
@@ -15,30 +15,19 @@ import {
   STATUS_SAVED,
 } from '../../../common/messages.ts';
 import type { MemberStatusChange } from '../../../common/schemas/console.ts';
-import { resetSessionForTests } from '../../api/session.ts';
-import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
-import { queryClient } from '../../http/client.ts';
 import { respond } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { consoleApi, HARMONY, testConsoleMember, testSecretary } from './console-fixtures.ts';
+import {
+  consoleApi,
+  HARMONY,
+  signedInSecretaryWithFetch,
+  testConsoleMember,
+} from './console-fixtures.ts';
 import { readableDate } from './ConsoleMemberPage.tsx';
 import { localToday, statusChangeOf } from './StatusChangeForm.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = signedInSecretaryWithFetch();
 const RECORD = '/admin/members/21?organization_id=1';
-
-beforeEach(() => {
-  clearOkDialogs();
-  queryClient.clear();
-  resetSessionForTests({ status: 'signedIn', user: testSecretary() });
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function statusPuts(): MemberStatusChange[] {
   return fetchMock.mock.calls

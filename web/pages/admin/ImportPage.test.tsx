@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHECK_FILE,
   COUNT_UPDATED_DONE,
@@ -17,30 +17,15 @@ import {
 } from '../../../common/messages.ts';
 import { ROSTER_IMPORT_MAX_BODY_BYTES } from '../../../common/schemas/console.ts';
 import type { RosterImport, RosterImportRequest } from '../../../common/schemas/console.ts';
-import { resetSessionForTests } from '../../api/session.ts';
-import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
-import { ApiError, queryClient } from '../../http/client.ts';
+import { ApiError } from '../../http/client.ts';
 import { respond } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { consoleApi, testImport, testSecretary } from './console-fixtures.ts';
+import { consoleApi, signedInSecretaryWithFetch, testImport } from './console-fixtures.ts';
 import { importStartError } from './ImportPage.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = signedInSecretaryWithFetch();
 const CSV =
   'member_number,first_name,last_name,birth_date,club\n9001,Ann,Lee,1950-03-31,harmony412\n';
-
-beforeEach(() => {
-  clearOkDialogs();
-  queryClient.clear();
-  resetSessionForTests({ status: 'signedIn', user: testSecretary() });
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 function posts(): RosterImportRequest[] {
   return fetchMock.mock.calls

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_FILTER,
   LOAD_MORE,
@@ -13,34 +13,18 @@ import {
   STATUS_FILTER,
   TRY_AGAIN,
 } from '../../../common/messages.ts';
-import { resetSessionForTests } from '../../api/session.ts';
-import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
-import { queryClient } from '../../http/client.ts';
 import { respond } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import {
   consoleApi,
   HARMONY,
   scopeAnswer,
+  signedInSecretaryWithFetch,
   testRosterMember,
-  testSecretary,
 } from './console-fixtures.ts';
 import { rosterFilters } from './RosterPage.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  clearOkDialogs();
-  queryClient.clear();
-  resetSessionForTests({ status: 'signedIn', user: testSecretary() });
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const fetchMock = signedInSecretaryWithFetch();
 
 /** The roster calls' queries, in order. */
 function rosterQueries(): URLSearchParams[] {

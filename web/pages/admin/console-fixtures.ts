@@ -5,6 +5,10 @@ import type {
   RosterMember,
 } from '../../../common/schemas/console.ts';
 import type { User } from '../../../common/schemas/session.ts';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSessionForTests } from '../../api/session.ts';
+import { clearOkDialogs } from '../../components/ok-dialog-store.ts';
+import { queryClient } from '../../http/client.ts';
 import { fakeApi, membershipGroupsAnswer, respond, testUser } from '../../test/fixtures.ts';
 
 /** The console's answers as the server gives them (common/schemas/console.ts), for its tests. */
@@ -16,6 +20,26 @@ export function testSecretary(): User {
     party_id: 9,
     abilities: { use_console: true },
   });
+}
+
+/**
+ * A console screen test's frame: each test starts signed in as S with nothing cached and no
+ * dialog open, and its calls go to the returned fetch, which the test answers.
+ */
+export function signedInSecretaryWithFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    clearOkDialogs();
+    queryClient.clear();
+    resetSessionForTests({ status: 'signedIn', user: testSecretary() });
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return fetchMock;
 }
 
 export const HARMONY = {

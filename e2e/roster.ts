@@ -147,7 +147,8 @@ export function eventOfAnotherOrganization(): number {
 /**
  * A demo member with an account who is no persona and belongs to none of the personas' lodges,
  * so no other spec signs in as them: paying or removing a card uses their data up. `kind` says
- * what they must have: dues of this year and arrears and no saved card, or a saved card. Each
+ * what they must have: dues of this year and arrears at one club (one Pay link) and no saved
+ * card, or a saved card. Each
  * worker and each retry takes another, so a retry never meets what its first try did.
  */
 export function duesMember(testInfo: TestInfo, kind: 'owes-this-year-and-arrears' | 'has-card') {
@@ -171,7 +172,8 @@ export function duesMember(testInfo: TestInfo, kind: 'owes-this-year-and-arrears
             and exists (select 1 from dues d where d.party_id = p.id and d.paid_at is null
                           and d.year = ?)
             and exists (select 1 from dues d where d.party_id = p.id and d.paid_at is null
-                          and d.year < ?)`
+                          and d.year < ?)
+            and (select count(distinct d.club_id) from dues d where d.party_id = p.id) = 1`
             }
           order by u.id
           limit 50`,

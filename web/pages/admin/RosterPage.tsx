@@ -253,7 +253,8 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
         role="region"
       >
         <Table
-          miw={760}
+          // Fits the page's middle column at 1280 px; narrower screens slide it.
+          miw={640}
           striped
           highlightOnHover
           verticalSpacing="sm"
@@ -291,7 +292,17 @@ function RosterResults({ filters }: { filters: RosterFilters }) {
 
 export function StatusBadge({ status }: { status: MemberStatusValue }) {
   return (
-    <Badge size="lg" variant="light" color={STATUS_COLOR[status]} data-testid="status-badge">
+    // The dot carries the colour and the words stay dark: a coloured word on its light tint is under
+    // 4.5:1 for every status colour at a badge's size.
+    <Badge
+      size="lg"
+      variant="dot"
+      tt="none"
+      // A table cell would squeeze it to "Acti…"; the word is short, it keeps its width.
+      miw="max-content"
+      color={STATUS_COLOR[status]}
+      data-testid="status-badge"
+    >
       {STATUS_TEXT[status]}
     </Badge>
   );

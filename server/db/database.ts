@@ -38,6 +38,13 @@ export class DatabaseUnavailableError extends Error {
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
+/**
+ * The cache's budget in characters of SQL. A prepared statement's native program grows with its
+ * text (a 2,000-row insert's is about a megabyte) and V8 never sees that memory, so a cache
+ * bounded only by count held hundreds of megabytes of one-off batch inserts during a roster
+ * import (docs/decisions.md D72). A query builder's statements are a few kilobytes each.
+ */
+const STATEMENT_CACHE_TEXT_BUDGET = 2_000_000;
 
 // pg returns int8 (our epoch-millisecond timestamps and COUNT(*)) as strings by default.
 // Every such value we store fits in a double, so read them as numbers on both engines.
@@ -128,6 +135,7 @@ function withNulGuardPool(pool: pg.Pool): PostgresPool {
  */
 function withStatementCache(raw: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
+  let cachedText = 0;
   return {
     close: () => raw.close(),
     prepare(text: string): SqliteStatement {
@@ -135,14 +143,18 @@ function withStatementCache(raw: SQLite.Database): SqliteDatabase {
       if (statement) {
         // Refresh its place so the least recently used statement is the one dropped.
         cache.delete(text);
-      } else {
-        statement = withNulGuard(withFastRows(raw.prepare(text)));
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
+        cache.set(text, statement);
+        return statement;
       }
+      statement = withNulGuard(withFastRows(raw.prepare(text)));
+      cachedText += text.length;
       cache.set(text, statement);
+      while (cache.size > STATEMENT_CACHE_SIZE || cachedText > STATEMENT_CACHE_TEXT_BUDGET) {
+        const oldest = cache.keys().next().value;
+        if (oldest === undefined) break;
+        cache.delete(oldest);
+        cachedText -= oldest.length;
+      }
       return statement;
     },
   };

@@ -96,17 +96,35 @@ class TableBatch {
     return this.rows >= this.limit;
   }
 
-  /** Takes the buffered rows as one statement, or null when there are none. */
-  take(): CompiledQuery | null {
-    if (this.rows === 0 || !this.columns) return null;
-    const query = CompiledQuery.raw(
-      this.writer.insertText(this.table, this.columns, this.rows),
-      this.values,
-    );
+  /**
+   * Takes the buffered rows as statements of whole powers of two rows (a full batch, then its
+   * remainder's binary digits: 1,500 rows go as 1,024 + 256 + 128 + 64 + 16 + 8 + 4). A batch
+   * flushed early, because a child table filled first, would otherwise be a statement of its own
+   * length, prepared once and never again; on SQLite each such program holds megabytes outside
+   * V8's heap until collected, and a 100,000-row roster import held some 110 MB of them
+   * (docs/decisions.md D72). With these sizes a table needs a dozen texts, all reused.
+   */
+  take(): CompiledQuery[] {
+    if (this.rows === 0 || !this.columns) return [];
+    const queries: CompiledQuery[] = [];
+    const width = this.columns.length;
+    let offset = 0;
+    let left = this.rows;
+    while (left > 0) {
+      const rows = left >= this.limit ? this.limit : 2 ** Math.floor(Math.log2(left));
+      queries.push(
+        CompiledQuery.raw(
+          this.writer.insertText(this.table, this.columns, rows),
+          this.values.slice(offset * width, (offset + rows) * width),
+        ),
+      );
+      offset += rows;
+      left -= rows;
+    }
     this.written += this.rows;
     this.values = [];
     this.rows = 0;
-    return query;
+    return queries;
   }
 }
 
@@ -129,8 +147,7 @@ export class BatchWriter {
     for (const parent of PARENTS[table] ?? []) {
       if (this.batches.get(parent)?.pending) await this.flush(parent);
     }
-    const query = this.batches.get(table)?.take();
-    if (query) await this.db.executeQuery(query);
+    for (const query of this.batches.get(table)?.take() ?? []) await this.db.executeQuery(query);
   }
 
   async flushAll(): Promise<void> {

@@ -11,7 +11,7 @@ import type { BusEvent } from '../../../realtime/bus.ts';
 import { loadRosterSetting, rosterMembers } from './roster-data.ts';
 import { readRoster } from './roster-csv.ts';
 import { diffMember, RosterPlan } from './roster-diff.ts';
-import { writeRosterPlan } from './roster-plan-writes.ts';
+import { writeImportAudit, writeRosterPlan } from './roster-plan-writes.ts';
 
 export interface RosterImportOptions {
   organizationId: number;
@@ -23,6 +23,8 @@ export interface RosterImportOptions {
   /** Called every few thousand rows, and once at the end, while checking and while writing. */
   onProgress?: (processedRows: number, totalRows: number) => void | Promise<void>;
   now?: number;
+  /** Changed members held before their rows are written; default CHUNK_MEMBERS. */
+  chunkMembers?: number;
 }
 
 export interface RosterImportOutcome {
@@ -45,6 +47,8 @@ export interface RosterImportOutcome {
 
 /** How often progress is told, in rows. */
 const PROGRESS_EVERY = 5_000;
+/** Changed members held before their rows are written (or, checking, counted and dropped). */
+export const CHUNK_MEMBERS = 2_000;
 
 /**
  * Checks a roster file (docs/roster-csv.md) against the organisation's rules and roster, and
@@ -93,9 +97,30 @@ export async function importRoster(
 
   // Nothing will be written: a row is done once its member is compared.
   const checkOnly = options.dryRun || file.errors.length > 0;
-  const work = async (trx: Kysely<Database>): Promise<RosterPlan> => {
-    const plan = new RosterPlan(setting, now, utcDateOf(now));
+  const totals = { added: 0, updated: 0, unchanged: 0 };
+  const endedActiveParties: number[] = [];
+  /**
+   * The plan is written, or for a check only counted, every `chunk` changed members and
+   * then let go, so memory holds one chunk of rows to write rather than the whole file's
+   * (docs/decisions.md D72); all chunks share the one transaction, so it stays all or nothing.
+   */
+  const chunk = options.chunkMembers ?? CHUNK_MEMBERS;
+  const work = async (trx: Kysely<Database>): Promise<void> => {
+    let plan = new RosterPlan(setting, now, utcDateOf(now));
+    const settle = async (): Promise<void> => {
+      const counts = plan.counts();
+      totals.added += counts.added;
+      totals.updated += counts.updated;
+      totals.unchanged += counts.unchanged;
+      if (!checkOnly) {
+        await writeRosterPlan(trx, plan, options.actorUserId, (rows) => progress(rows));
+        endedActiveParties.push(...plan.endedActiveParties);
+      }
+      plan = new RosterPlan(setting, now, utcDateOf(now));
+    };
     const byNumber = new Map(file.members.map((member) => [member.member_number, member]));
+    // The map is the one reference left, so each member is let go once compared.
+    file.members.length = 0;
     // The roster a page at a time: only members the file names are compared, then let go.
     for await (const stored of rosterMembers(trx, setting)) {
       const member = byNumber.get(stored.member_number);
@@ -103,26 +128,29 @@ export async function importRoster(
       byNumber.delete(stored.member_number);
       diffMember(plan, member, stored);
       if (checkOnly || !plan.changed(member)) await progress(member.memberships.length);
+      if (plan.added + plan.updated >= chunk) await settle();
     }
-    for (const member of byNumber.values()) {
+    for (const [number, member] of byNumber) {
+      byNumber.delete(number);
       diffMember(plan, member, null);
       if (checkOnly) await progress(member.memberships.length);
+      if (plan.added + plan.updated >= chunk) await settle();
     }
-    return plan;
+    await settle();
   };
 
   if (checkOnly) {
-    const plan = await work(db);
-    Object.assign(outcome, plan.counts());
+    await work(db);
+    Object.assign(outcome, totals);
     await progress(0, true);
     return outcome;
   }
   await db.transaction().execute(async (trx) => {
-    const plan = await work(trx);
-    Object.assign(outcome, plan.counts());
-    await writeRosterPlan(trx, plan, options.actorUserId, (rows) => progress(rows));
-    if (plan.endedActiveParties.length) {
-      const sessions = await endSessions(trx, plan.endedActiveParties, now);
+    await work(trx);
+    Object.assign(outcome, totals);
+    await writeImportAudit(trx, setting.organizationId, totals, options.actorUserId, now);
+    if (endedActiveParties.length) {
+      const sessions = await endSessions(trx, endedActiveParties, now);
       outcome.busEvents.push(...sessions);
     }
   });

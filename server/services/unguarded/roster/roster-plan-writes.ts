@@ -27,8 +27,8 @@ const PHONE_TYPES = {
 } as const;
 
 /**
- * Writes the plan in the caller's transaction: batched inserts with reserved ids, batched
- * updates, then one audit row per changed member and one for the import.
+ * Writes the plan (one chunk of the file) in the caller's transaction: batched inserts with
+ * reserved ids, batched updates, then one audit row per changed member.
  */
 export async function writeRosterPlan(
   trx: Kysely<Database>,
@@ -75,7 +75,7 @@ export async function writeRosterPlan(
     emails: new IdPool(await reserveIds(trx, 'emails', emailCount)),
     phones: new IdPool(await reserveIds(trx, 'phones', phoneCount)),
     addresses: new IdPool(await reserveIds(trx, 'addresses', addressCount)),
-    audit_log: new IdPool(await reserveIds(trx, 'audit_log', plan.audits.length + 1)),
+    audit_log: new IdPool(await reserveIds(trx, 'audit_log', plan.audits.length)),
   };
 
   const writer = new BatchWriter(trx, engineOf(trx));
@@ -313,15 +313,30 @@ export async function writeRosterPlan(
       created_at: now,
     });
   }
+  await audit.flushAll();
+  // The rows of the members on record that changed are written now.
+  await progress(plan.updatedRows);
+}
+
+/** The import's own audit row, with its counts, once every chunk is written. */
+export async function writeImportAudit(
+  trx: Kysely<Database>,
+  organizationId: number,
+  counts: { added: number; updated: number; unchanged: number },
+  actorUserId: number | null,
+  now: number,
+): Promise<void> {
+  const ids = new IdPool(await reserveIds(trx, 'audit_log', 1));
+  const audit = new BatchWriter(trx, engineOf(trx));
   await audit.add('audit_log', {
-    id: ids.audit_log.take(),
+    id: ids.take(),
     actor_user_id: actorUserId,
     action: 'roster.imported',
     subject_type: 'Organization',
-    subject_id: setting.organizationId,
-    detail: JSON.stringify(plan.counts()),
+    subject_id: organizationId,
+    detail: JSON.stringify(counts),
     ip: null,
-    organization_id: setting.organizationId,
+    organization_id: organizationId,
     club_id: null,
     party_id: null,
     before_value: null,
@@ -329,6 +344,4 @@ export async function writeRosterPlan(
     created_at: now,
   });
   await audit.flushAll();
-  // The rows of the members on record that changed are written now.
-  await progress(plan.updatedRows);
 }

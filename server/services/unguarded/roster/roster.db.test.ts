@@ -289,6 +289,40 @@ describe('importRoster', () => {
     expect(JSON.parse(rows.at(-1)?.after_value ?? '')).toEqual({ status: 'demitted' });
   });
 
+  it('writes a big file a chunk at a time in one transaction, with the same outcome (D72)', async () => {
+    const header = 'member_number,first_name,last_name,birth_date,club,email';
+    const rows = Array.from(
+      { length: 7 },
+      (_, i) =>
+        `71000${10 + i},Chunk${i},Member,1950-01-0${i + 1},harmony412,chunk${i}@example.org`,
+    );
+    // One member on record changes too, so the chunks hold updates and additions.
+    const amos = '7000002,Amos,Reid,1955-01-02,harmony412,amos.reid@example.org';
+    const before = (await auditRows('roster.imported')).length;
+    const outcome = await run([header, ...rows, amos].join('\n'), { chunkMembers: 2 });
+    expect(outcome).toMatchObject({ added: 7, updated: 1, unchanged: 0, committed: true });
+    for (let i = 0; i < 7; i++) {
+      expect(await memberOf(`71000${10 + i}`)).toMatchObject({
+        first_name: `Chunk${i}`,
+        emails: [{ address: `chunk${i}@example.org` }],
+      });
+    }
+    expect((await memberOf('7000002'))?.emails).toEqual([{ address: 'amos.reid@example.org' }]);
+    const imported = await auditRows('roster.imported');
+    expect(imported).toHaveLength(before + 1);
+    expect(JSON.parse(imported.at(-1)?.detail ?? '')).toEqual({
+      added: 7,
+      updated: 1,
+      unchanged: 0,
+    });
+    // The same file again, in chunks of one: nothing to write.
+    expect(await run([header, ...rows, amos].join('\n'), { chunkMembers: 1 })).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 8,
+    });
+  });
+
   it("refuses a club outside the console user's scope and follows the organisation's number rule", async () => {
     const clubs = await db()
       .selectFrom('clubs')

@@ -24,7 +24,6 @@ import {
   TERM_ENDS_ON,
   WHO,
 } from '../../../common/messages.ts';
-import { localToday } from './StatusChangeForm.tsx';
 
 /**
  * The Officers screen's small forms (issue 23, D69): appoint a holder, end a term, a title.
@@ -176,21 +175,24 @@ export function TitleForm({
   );
 }
 
-/** Ends a term: its last day, today unless said otherwise. */
+/** Ends a term: its last day, the lodge's today unless said otherwise. */
 export function EndTermForm({
   label,
   termId,
   fromDate,
+  today,
   onSend,
   onDone,
 }: {
   label: string;
   termId: number;
   fromDate: string;
+  /** The lodge's today (its time zone), the form's first answer. */
+  today: string;
   onSend: SendChange;
   onDone: () => void;
 }) {
-  const [to, setTo] = useState(localToday());
+  const [to, setTo] = useState(today);
   const [busy, setBusy] = useState(false);
   return (
     <SmallForm
@@ -225,18 +227,22 @@ export function EndTermForm({
 
 /**
  * Appoints a holder: a member found in the roster (searched as the roster list searches), or
- * someone not on it by name; from a date (today unless said otherwise), open or to a date.
+ * someone not on it by name; from a date (the lodge's today unless said otherwise), open or to
+ * a date.
  */
 export function AppointForm({
   label,
   positionId,
   organizationId,
+  today,
   onSend,
   onDone,
 }: {
   label: string;
   positionId: number;
   organizationId: number;
+  /** The lodge's today (its time zone), the first day in office unless said otherwise. */
+  today: string;
   onSend: SendChange;
   onDone: () => void;
 }) {
@@ -246,7 +252,7 @@ export function AppointForm({
   const matches = useRosterPicker(organizationId, debounced);
   const [partyId, setPartyId] = useState<string>('');
   const [fullName, setFullName] = useState('');
-  const [from, setFrom] = useState(localToday());
+  const [from, setFrom] = useState(today);
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -20,7 +20,6 @@ import { respond } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { consoleApi, signedInSecretaryWithFetch, testRosterMember } from './console-fixtures.ts';
 import { officersAnswer, testPosition } from './officers-fixtures.ts';
-import { localToday } from './StatusChangeForm.tsx';
 
 const fetchMock = signedInSecretaryWithFetch();
 const SCREEN = '/admin/officers';
@@ -80,7 +79,7 @@ describe('a lodge’s officers in the Lodge Office (/admin/officers, issue 23)',
     expect(url).toContain('club_id=11');
   });
 
-  it('appoints a member found in the roster, from today', async () => {
+  it('appoints a member found in the roster, from the lodge’s today', async () => {
     api({
       'GET /admin/members.json': respond(200, {
         data: { members: [testRosterMember(21, { display_name: 'Walter Ames' })], has_more: false },
@@ -97,7 +96,7 @@ describe('a lodge’s officers in the Lodge Office (/admin/officers, issue 23)',
                   id: 11,
                   party_id: 21,
                   name: 'Walter Ames',
-                  from_date: localToday(),
+                  from_date: '2026-11-28',
                   to_date: null,
                   current: true,
                 },
@@ -119,7 +118,7 @@ describe('a lodge’s officers in the Lodge Office (/admin/officers, issue 23)',
     );
     expect(within(screen.getByTestId('position-2')).getByText('Walter Ames')).toBeTruthy();
     expect(sent('POST', '/admin/officer_terms.json')).toEqual([
-      { position_id: 2, party_id: 21, full_name: null, from_date: localToday(), to_date: null },
+      { position_id: 2, party_id: 21, full_name: null, from_date: '2026-11-28', to_date: null },
     ]);
   });
 

@@ -64,7 +64,6 @@ import {
   TitleForm,
   type SendChange,
 } from './OfficersForms.tsx';
-import { localToday } from './StatusChangeForm.tsx';
 
 export const CLUB_PARAM = 'club_id';
 
@@ -186,6 +185,7 @@ function OfficerList({
           key={position.id}
           position={position}
           organizationId={organizationId}
+          today={officers.club.today}
           first={index === 0}
           last={index === inUse.length - 1}
           onMove={(by) => move(index, by)}
@@ -245,6 +245,7 @@ type Open = { kind: 'appoint' } | { kind: 'rename' } | { kind: 'end'; termId: nu
 function PositionCard({
   position,
   organizationId,
+  today,
   first,
   last,
   onMove,
@@ -252,6 +253,8 @@ function PositionCard({
 }: {
   position: OfficerPosition;
   organizationId: number;
+  /** The lodge's today: what "now" is on its page, and the forms' first date. */
+  today: string;
   first: boolean;
   last: boolean;
   onMove: (by: -1 | 1) => void;
@@ -296,6 +299,7 @@ function PositionCard({
                     label={endTermOf(term.name)}
                     termId={term.id}
                     fromDate={term.from_date}
+                    today={today}
                     onSend={onSend}
                     onDone={() => setOpen(null)}
                   />
@@ -310,6 +314,7 @@ function PositionCard({
           label={appointTo(position.title)}
           positionId={position.id}
           organizationId={organizationId}
+          today={today}
           onSend={onSend}
           onDone={() => setOpen(null)}
         />
@@ -379,7 +384,7 @@ function PositionCard({
               void onSend({
                 kind: 'changePosition',
                 id: position.id,
-                change: { retired_on: localToday() },
+                change: { retired_on: today },
               })
             }
           >

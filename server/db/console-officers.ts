@@ -100,24 +100,23 @@ export function positionsOfClub(db: Db, clubId: number) {
     .execute();
 }
 
+/** A term as the console reads it, from `officer_terms as ot`. */
+const TERM_COLUMNS = [
+  'ot.id',
+  'ot.officer_position_id',
+  'ot.party_id',
+  'ot.full_name',
+  'ot.from_date',
+  'ot.to_date',
+] as const;
+
 /** Every term of the club's positions, newest first, with the roster holder's names. */
 export function termsOfClub(db: Db, clubId: number) {
   return db
     .selectFrom('officer_terms as ot')
     .innerJoin('officer_positions as op', 'op.id', 'ot.officer_position_id')
     .leftJoin('parties as p', 'p.id', 'ot.party_id')
-    .select([
-      'ot.id',
-      'ot.officer_position_id',
-      'ot.party_id',
-      'ot.full_name',
-      'ot.from_date',
-      'ot.to_date',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-    ])
+    .select([...TERM_COLUMNS, 'p.first_name', 'p.middle_name', 'p.last_name', 'p.suffix'])
     .where('op.club_id', '=', clubId)
     .orderBy('ot.from_date', 'desc')
     .orderBy('ot.id', 'desc')
@@ -215,16 +214,7 @@ export function termById(db: Db, termId: number) {
   return db
     .selectFrom('officer_terms as ot')
     .innerJoin('officer_positions as op', 'op.id', 'ot.officer_position_id')
-    .select([
-      'ot.id',
-      'ot.officer_position_id',
-      'ot.party_id',
-      'ot.full_name',
-      'ot.from_date',
-      'ot.to_date',
-      'op.club_id',
-      'op.title',
-    ])
+    .select([...TERM_COLUMNS, 'op.club_id', 'op.title'])
     .where('ot.id', '=', termId)
     .executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import type {
   OfficerTermCreate,
   OfficerTermUpdate,
 } from '../../common/schemas/console-officers.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor, Member } from '../auth/actor.ts';
 import { membershipsInOrganization } from '../db/console-members.ts';
 import {
   clubForOfficers,
@@ -87,8 +87,26 @@ function assertNoTitleTwice(
   }
 }
 
-function audit(db: Db, entry: OfficeChangeEntry): Promise<void> {
-  return recordOfficeChange(db, entry, Date.now());
+/** A change's audit row: who made it, in which club, and what changed (D63). */
+function audit(
+  db: Db,
+  where: { member: Member; club: Club; ip: string | null },
+  change: Pick<OfficeChangeEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'> & {
+    partyId?: number | null;
+  },
+): Promise<void> {
+  return recordOfficeChange(
+    db,
+    {
+      ...change,
+      actorUserId: where.member.userId,
+      organizationId: where.club.organization_id,
+      clubId: where.club.id,
+      partyId: change.partyId ?? null,
+      ip: where.ip,
+    },
+    Date.now(),
+  );
 }
 
 /** GET /admin/officers.json?club_id=: positions in order, holders and history. */
@@ -159,18 +177,17 @@ export async function addOfficerPosition(
     assertNoTitleTwice(positions, body.title, null);
     const sortOrder = Math.max(0, ...positions.map((p) => p.sort_order)) + 1;
     const id = await insertPosition(trx, { clubId: club.id, title: body.title, sortOrder });
-    await audit(trx, {
-      actorUserId: member.userId,
-      action: 'officer_position.added',
-      subjectType: 'OfficerPosition',
-      subjectId: id,
-      organizationId: club.organization_id,
-      clubId: club.id,
-      partyId: null,
-      before: null,
-      after: { title: body.title, sort_order: sortOrder },
-      ip,
-    });
+    await audit(
+      trx,
+      { member, club, ip },
+      {
+        action: 'officer_position.added',
+        subjectType: 'OfficerPosition',
+        subjectId: id,
+        before: null,
+        after: { title: body.title, sort_order: sortOrder },
+      },
+    );
   });
   return officersOf(ctx, club);
 }
@@ -202,20 +219,19 @@ export async function changeOfficerPosition(
     }
     if (Object.keys(change).length === 0) return;
     await updatePosition(trx, position.id, change);
-    await audit(trx, {
-      actorUserId: member.userId,
-      action: 'officer_position.changed',
-      subjectType: 'OfficerPosition',
-      subjectId: position.id,
-      organizationId: club.organization_id,
-      clubId: club.id,
-      partyId: null,
-      before: Object.fromEntries(
-        Object.keys(change).map((key) => [key, position[key as keyof typeof change]]),
-      ),
-      after: change,
-      ip,
-    });
+    await audit(
+      trx,
+      { member, club, ip },
+      {
+        action: 'officer_position.changed',
+        subjectType: 'OfficerPosition',
+        subjectId: position.id,
+        before: Object.fromEntries(
+          Object.keys(change).map((key) => [key, position[key as keyof typeof change]]),
+        ),
+        after: change,
+      },
+    );
   });
   return officersOf(ctx, club);
 }
@@ -242,18 +258,17 @@ export async function reorderOfficerPositions(
     // Retired positions keep their places after the ones in use.
     const retired = positions.filter((p) => p.retired_on !== null).map((p) => p.id);
     await setPositionOrder(trx, club.id, [...body.position_ids, ...retired]);
-    await audit(trx, {
-      actorUserId: member.userId,
-      action: 'officer_position.reordered',
-      subjectType: 'Club',
-      subjectId: club.id,
-      organizationId: club.organization_id,
-      clubId: club.id,
-      partyId: null,
-      before: { position_ids: inUse },
-      after: { position_ids: body.position_ids },
-      ip,
-    });
+    await audit(
+      trx,
+      { member, club, ip },
+      {
+        action: 'officer_position.reordered',
+        subjectType: 'Club',
+        subjectId: club.id,
+        before: { position_ids: inUse },
+        after: { position_ids: body.position_ids },
+      },
+    );
   });
   return officersOf(ctx, club);
 }
@@ -272,18 +287,17 @@ export async function removeOfficerPosition(
       throw new ValidationError({ base: [POSITION_HAS_HISTORY] });
     }
     await deletePosition(trx, position.id);
-    await audit(trx, {
-      actorUserId: member.userId,
-      action: 'officer_position.removed',
-      subjectType: 'OfficerPosition',
-      subjectId: position.id,
-      organizationId: club.organization_id,
-      clubId: club.id,
-      partyId: null,
-      before: { title: position.title, sort_order: position.sort_order },
-      after: null,
-      ip,
-    });
+    await audit(
+      trx,
+      { member, club, ip },
+      {
+        action: 'officer_position.removed',
+        subjectType: 'OfficerPosition',
+        subjectId: position.id,
+        before: { title: position.title, sort_order: position.sort_order },
+        after: null,
+      },
+    );
   });
   return officersOf(ctx, club);
 }
@@ -322,24 +336,24 @@ export async function appointOfficer(
       fromDate: body.from_date,
       toDate: body.to_date,
     });
-    await audit(trx, {
-      actorUserId: member.userId,
-      action: 'officer_term.appointed',
-      subjectType: 'OfficerTerm',
-      subjectId: id,
-      organizationId: club.organization_id,
-      clubId: club.id,
-      partyId: body.party_id,
-      before: null,
-      after: {
-        position: position.title,
-        party_id: body.party_id,
-        full_name: fullName,
-        from_date: body.from_date,
-        to_date: body.to_date,
+    await audit(
+      trx,
+      { member, club, ip },
+      {
+        action: 'officer_term.appointed',
+        subjectType: 'OfficerTerm',
+        subjectId: id,
+        partyId: body.party_id,
+        before: null,
+        after: {
+          position: position.title,
+          party_id: body.party_id,
+          full_name: fullName,
+          from_date: body.from_date,
+          to_date: body.to_date,
+        },
       },
-      ip,
-    });
+    );
   });
   return officersOf(ctx, club);
 }
@@ -359,18 +373,18 @@ export async function changeOfficerTerm(
   if (term.from_date !== body.from_date || term.to_date !== body.to_date) {
     await ctx.db.transaction().execute(async (trx) => {
       await updateTermDates(trx, term.id, body);
-      await audit(trx, {
-        actorUserId: member.userId,
-        action: 'officer_term.changed',
-        subjectType: 'OfficerTerm',
-        subjectId: term.id,
-        organizationId: club.organization_id,
-        clubId: club.id,
-        partyId: term.party_id,
-        before: { from_date: term.from_date, to_date: term.to_date },
-        after: { from_date: body.from_date, to_date: body.to_date },
-        ip,
-      });
+      await audit(
+        trx,
+        { member, club, ip },
+        {
+          action: 'officer_term.changed',
+          subjectType: 'OfficerTerm',
+          subjectId: term.id,
+          partyId: term.party_id,
+          before: { from_date: term.from_date, to_date: term.to_date },
+          after: { from_date: body.from_date, to_date: body.to_date },
+        },
+      );
     });
   }
   return officersOf(ctx, club);

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { InvitationOutcome } from '../../../common/schemas/console-officers.ts';
 import type { ConsoleOrganization } from '../../../common/schemas/console.ts';
 import { useInvite } from '../../api/console-officers.ts';
@@ -36,13 +25,8 @@ import {
 } from '../../../common/messages.ts';
 import { consoleMemberPath } from '../../paths.ts';
 import { Link } from 'react-router';
-import {
-  ConsoleScreen,
-  ConsoleSection,
-  OrganizationPicker,
-  ORGANIZATION_PARAM,
-} from './ConsoleScreen.tsx';
-import { CLUB_PARAM } from './OfficersPage.tsx';
+import { ConsoleScreen, ConsoleSection, OrganizationPicker } from './ConsoleScreen.tsx';
+import { ClubPicker, useChosenClub } from './OfficersPage.tsx';
 
 /**
  * /admin/invitations?organization_id=&club_id= (issue 23, D69): invite a lodge's members who
@@ -78,9 +62,8 @@ function ClubInvitations({
   scope: ConsoleScope;
   organization: ConsoleOrganization;
 }) {
-  const clubs = scope.clubs.filter((club) => club.organization_id === organization.id);
-  const [params, setParams] = useSearchParams();
-  const club = clubs.find((c) => String(c.id) === params.get(CLUB_PARAM)) ?? clubs[0] ?? null;
+  const chosen = useChosenClub(scope, organization);
+  const { club } = chosen;
   const invite = useInvite();
   const [counted, setCounted] = useState<InvitationOutcome | null>(null);
   const [sent, setSent] = useState<InvitationOutcome | null>(null);
@@ -114,26 +97,15 @@ function ClubInvitations({
   return (
     <Stack gap="lg">
       <OrganizationPicker scope={scope} organization={organization} />
-      {clubs.length > 1 ? (
-        <NativeSelect
-          size="lg"
-          label={INVITE_LODGE}
-          value={String(club.id)}
-          data={clubs.map((c) => ({ value: String(c.id), label: c.name }))}
-          onChange={(event) => {
-            setCounted(null);
-            setSent(null);
-            setParams(
-              {
-                [ORGANIZATION_PARAM]: String(organization.id),
-                [CLUB_PARAM]: event.currentTarget.value,
-              },
-              { replace: true },
-            );
-          }}
-          data-testid="invitations-club"
-        />
-      ) : null}
+      <ClubPicker
+        label={INVITE_LODGE}
+        chosen={chosen}
+        testId="invitations-club"
+        onChange={() => {
+          setCounted(null);
+          setSent(null);
+        }}
+      />
       <ConsoleSection title={club.name} testId="club-invitations">
         <BaseErrors messages={errors} testId="invitations-errors" />
         <Group>

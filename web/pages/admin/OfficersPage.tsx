@@ -89,6 +89,47 @@ export function OfficersPage() {
   );
 }
 
+/** The lodge a screen works on: the address's `club_id` among the organisation's, else the first. */
+export function useChosenClub(scope: ConsoleScope, organization: ConsoleOrganization) {
+  const clubs = scope.clubs.filter((club) => club.organization_id === organization.id);
+  const [params, setParams] = useSearchParams();
+  const club = clubs.find((c) => String(c.id) === params.get(CLUB_PARAM)) ?? clubs[0] ?? null;
+  const choose = (clubId: string) =>
+    setParams(
+      { [ORGANIZATION_PARAM]: String(organization.id), [CLUB_PARAM]: clubId },
+      { replace: true },
+    );
+  return { clubs, club, choose };
+}
+
+/** The lodge picker, shown only to someone who looks after more than one. */
+export function ClubPicker({
+  label,
+  chosen,
+  onChange,
+  testId,
+}: {
+  label: string;
+  chosen: ReturnType<typeof useChosenClub>;
+  onChange?: () => void;
+  testId: string;
+}) {
+  if (chosen.clubs.length < 2 || chosen.club === null) return null;
+  return (
+    <NativeSelect
+      size="lg"
+      label={label}
+      value={String(chosen.club.id)}
+      data={chosen.clubs.map((c) => ({ value: String(c.id), label: c.name }))}
+      onChange={(event) => {
+        onChange?.();
+        chosen.choose(event.currentTarget.value);
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
 function ClubOfficersScreen({
   scope,
   organization,
@@ -96,31 +137,13 @@ function ClubOfficersScreen({
   scope: ConsoleScope;
   organization: ConsoleOrganization;
 }) {
-  const clubs = scope.clubs.filter((club) => club.organization_id === organization.id);
-  const [params, setParams] = useSearchParams();
-  const club = clubs.find((c) => String(c.id) === params.get(CLUB_PARAM)) ?? clubs[0] ?? null;
+  const chosen = useChosenClub(scope, organization);
+  const { club } = chosen;
   const officers = useClubOfficers(club?.id ?? null);
   return (
     <Stack gap="lg">
       <OrganizationPicker scope={scope} organization={organization} />
-      {clubs.length > 1 && club ? (
-        <NativeSelect
-          size="lg"
-          label={OFFICERS_LODGE}
-          value={String(club.id)}
-          data={clubs.map((c) => ({ value: String(c.id), label: c.name }))}
-          onChange={(event) =>
-            setParams(
-              {
-                [ORGANIZATION_PARAM]: String(organization.id),
-                [CLUB_PARAM]: event.currentTarget.value,
-              },
-              { replace: true },
-            )
-          }
-          data-testid="officers-club"
-        />
-      ) : null}
+      <ClubPicker label={OFFICERS_LODGE} chosen={chosen} testId="officers-club" />
       {club === null ? (
         <Text size="lg">{FIRST_START_SECRETARY}</Text>
       ) : officers.isPending ? (

@@ -119,3 +119,6 @@ export const INVITE_AGAIN = 'Send it again';
 export const INVITED_ONE = 'The invitation was sent.';
 export const ALREADY_INVITED_TODAY =
   'This member was invited within the last day. Send it again only if they ask.';
+export const EARLIER_INVITATIONS = 'Invitations sent';
+export const invitedOn = (when: string, email: string): string => `${when}, to ${email}`;
+export const NOT_SENT_YET = '(not sent yet)';

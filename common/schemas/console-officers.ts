@@ -192,3 +192,25 @@ export const invitationAnswerSchema = z.object({
   data: z.object({ invitation: invitationOutcomeSchema }),
 });
 export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
+// ---- A member's invitations: GET /admin/invitations.json?organization_id=&party_id= ---------
+
+export const memberInvitationsQuerySchema = z.object({
+  organization_id: recordIdParamSchema,
+  party_id: recordIdParamSchema,
+});
+export type MemberInvitationsQuery = z.infer<typeof memberInvitationsQuerySchema>;
+
+export const memberInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  /** When it was recorded (epoch milliseconds). */
+  created_at: z.number().int(),
+  /** When the mailer took it; null while waiting, or when sending failed. */
+  sent_at: z.number().int().nullable(),
+});
+export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
+
+export const memberInvitationsAnswerSchema = z.object({
+  data: z.object({ invitations: z.array(memberInvitationSchema) }),
+});

@@ -100,3 +100,16 @@ export async function insertInvitations(
 export async function markInvitationSent(db: Db, id: number, now: number): Promise<void> {
   await db.updateTable('invitations').set({ sent_at: now }).where('id', '=', id).execute();
 }
+
+/** A member's invitations in the organisation, newest first: who was invited when. */
+export function invitationsOf(db: Db, organizationId: number, partyId: number, limit: number) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'created_at', 'sent_at'])
+    .where('party_id', '=', partyId)
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

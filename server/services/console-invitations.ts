@@ -3,12 +3,15 @@ import { displayName } from '../../common/display-name.ts';
 import type {
   InvitationOutcome,
   InvitationRequest,
+  MemberInvitation,
+  MemberInvitationsQuery,
 } from '../../common/schemas/console-officers.ts';
 import type { Actor } from '../auth/actor.ts';
 import { membershipsInOrganization, rosterEntry } from '../db/console-members.ts';
 import {
   insertInvitations,
   invitableMembersOfClub,
+  invitationsOf,
   invitedSince,
   markInvitationSent,
 } from '../db/console-invitations.ts';
@@ -96,13 +99,13 @@ async function clubBatch(
   };
 }
 
-/** One member of the console user's, who must be active and without an account. */
-async function memberBatch(
+/** A member of the console user's (of one of their clubs, now or before), else a 404. */
+async function managedMember(
   ctx: ServiceContext,
   scope: ConsoleScope,
   organizationId: number,
   partyId: number,
-): Promise<Batch> {
+) {
   const name = await organizationName(ctx, scope, organizationId, NO_SUCH_MEMBER);
   const [entry, memberships] = await Promise.all([
     rosterEntry(ctx.db, organizationId, partyId),
@@ -111,6 +114,17 @@ async function memberBatch(
   if (!entry || !mayManageMember(scope, [...new Set(memberships.map((m) => m.club_id))])) {
     throw new NotFoundError(NO_SUCH_MEMBER);
   }
+  return { name, entry, memberships };
+}
+
+/** One member of the console user's, who must be active and without an account. */
+async function memberBatch(
+  ctx: ServiceContext,
+  scope: ConsoleScope,
+  organizationId: number,
+  partyId: number,
+): Promise<Batch> {
+  const { name, entry, memberships } = await managedMember(ctx, scope, organizationId, partyId);
   if (entry.has_account) throw new ValidationError({ party_id: [ALREADY_REGISTERED] });
   if (entry.status !== 'active') throw new ValidationError({ party_id: [NOT_ACTIVE] });
   // The lodge that invites: the member's current one the console user manages.
@@ -255,4 +269,29 @@ async function sendAll(ctx: ServiceContext, mails: readonly Mail[]): Promise<voi
   }
   // The background task's failure goes to the app's log, with how many.
   if (failed > 0) throw new Error(`${failed} of ${mails.length} invitation e-mails were not sent`);
+}
+
+/** How many of a member's invitations their record lists. */
+const INVITATIONS_LISTED = 10;
+
+/** GET /admin/invitations.json?organization_id=&party_id=: who was invited when, newest first. */
+export async function memberInvitations(
+  ctx: ServiceContext,
+  actor: Actor,
+  query: MemberInvitationsQuery,
+): Promise<MemberInvitation[]> {
+  const { scope } = await requireConsole(ctx, actor);
+  await managedMember(ctx, scope, query.organization_id, query.party_id);
+  const rows = await invitationsOf(
+    ctx.db,
+    query.organization_id,
+    query.party_id,
+    INVITATIONS_LISTED,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    created_at: Number(row.created_at),
+    sent_at: row.sent_at === null ? null : Number(row.sent_at),
+  }));
 }

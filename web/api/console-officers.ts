@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   clubOfficersAnswerSchema,
   invitationAnswerSchema,
+  memberInvitationsAnswerSchema,
   membershipRolesAnswerSchema,
   type ClubOfficersAnswer,
   type InvitationOutcome,
@@ -29,6 +30,8 @@ export type ClubOfficers = ClubOfficersAnswer['data'];
 export const officerKeys = {
   all: [...consoleKeys.all, 'officers'] as const,
   club: (clubId: number) => [...officerKeys.all, clubId] as const,
+  invitations: (partyId: number, organizationId: number) =>
+    [...consoleKeys.all, 'invitations', partyId, organizationId] as const,
 };
 
 export async function fetchClubOfficers(
@@ -130,12 +133,33 @@ export function useSetMembershipRoles(partyId: number, organizationId: number) {
 
 /** Invites one member or a club's members (or, with dry_run, counts them). */
 export function useInvite() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (request: InvitationRequest): Promise<InvitationOutcome> => {
       const answer = await apiRequest<unknown>('POST', '/admin/invitations.json', {
         body: request,
       });
       return invitationAnswerSchema.parse(answer).data.invitation;
+    },
+    onSuccess: async (_outcome, request) => {
+      if (request.party_id === undefined) return;
+      await client.invalidateQueries({
+        queryKey: officerKeys.invitations(request.party_id, request.organization_id),
+      });
+    },
+  });
+}
+
+/** A member's invitations, newest first: who was invited when. */
+export function useMemberInvitations(partyId: number, organizationId: number) {
+  return useQuery({
+    queryKey: officerKeys.invitations(partyId, organizationId),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<unknown>('GET', '/admin/invitations.json', {
+        query: { organization_id: organizationId, party_id: partyId },
+        signal,
+      });
+      return memberInvitationsAnswerSchema.parse(answer).data.invitations;
     },
   });
 }

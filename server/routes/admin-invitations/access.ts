@@ -9,6 +9,13 @@ import type { AccessEntry } from '../../test/access-matrix.ts';
 
 export const access: readonly AccessEntry[] = [
   {
+    operation: 'GET /admin/invitations.json',
+    expect: consoleUsers(200, 200),
+    request: async (ctx) => ({
+      path: `/admin/invitations.json?organization_id=${ctx.demo.organizationId()}&party_id=${ctx.partyOf('M2')}`,
+    }),
+  },
+  {
     operation: 'POST /admin/invitations.json',
     expect: consoleUsers(200, 200),
     request: async (ctx) => ({
@@ -23,6 +30,14 @@ export const access: readonly AccessEntry[] = [
 ];
 
 export const further: readonly AccessEntry[] = [
+  {
+    // W is a member of Olentangy Lodge only: not S's to look up.
+    operation: 'GET /admin/invitations.json',
+    expect: consoleUsers(200, 404),
+    request: async (ctx) => ({
+      path: `/admin/invitations.json?organization_id=${ctx.demo.organizationId()}&party_id=${ctx.partyOf('W')}`,
+    }),
+  },
   {
     operation: 'POST /admin/invitations.json',
     expect: consoleUsers(200, 404),

@@ -145,6 +145,34 @@ describe('one member', () => {
     const again = await invite('S', { party_id: member.partyId, again: true });
     expect(again.body.data.invitation).toMatchObject({ invited: 1, recently_invited: 0 });
     expect(await mailsTo(email)).toHaveLength(2);
+
+    // The record lists who was invited when, newest first; S reads only S's members'.
+    const listed = await personas.S.client.request<
+      Answer<{ invitations: { email: string; created_at: number; sent_at: number | null }[] }>
+    >('GET', `/admin/invitations.json?organization_id=${orgId}&party_id=${member.partyId}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.invitations).toHaveLength(2);
+    expect(listed.body.data.invitations.every((i) => i.email === email && i.sent_at !== null)).toBe(
+      true,
+    );
+    const [newest, older] = listed.body.data.invitations;
+    expect((newest?.created_at ?? 0) >= (older?.created_at ?? 0)).toBe(true);
+    expect(
+      (
+        await personas.S.client.request(
+          'GET',
+          `/admin/invitations.json?organization_id=${orgId}&party_id=${personas.W.partyId}`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await personas.M.client.request(
+          'GET',
+          `/admin/invitations.json?organization_id=${orgId}&party_id=${member.partyId}`,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses a member with an account or without an e-mail (422)', async () => {

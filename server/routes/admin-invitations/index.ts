@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   invitationAnswerSchema,
   invitationRequestSchema,
+  memberInvitationsAnswerSchema,
+  memberInvitationsQuerySchema,
 } from '../../../common/schemas/console-officers.ts';
 import { mailLinkOriginOf } from '../../http/origin.ts';
-import { inviteMembers } from '../../services/console-invitations.ts';
+import { inviteMembers, memberInvitations } from '../../services/console-invitations.ts';
 
 /**
  * Invitations to register (issue 23, D69): one member, or every member of a club who has no
@@ -36,6 +38,22 @@ export function registerAdminInvitationRoutes(app: FastifyInstance): void {
           request.ip,
         ),
       },
+    }),
+  );
+
+  api.get(
+    '/admin/invitations.json',
+    {
+      schema: {
+        summary: "A member's invitations to register, newest first: to which address, when, sent",
+        tags: ['console'],
+        querystring: memberInvitationsQuerySchema,
+        response: { 200: memberInvitationsAnswerSchema },
+        refusals: [403, 404],
+      },
+    },
+    async (request) => ({
+      data: { invitations: await memberInvitations(app.services, request.actor, request.query) },
     }),
   );
 }

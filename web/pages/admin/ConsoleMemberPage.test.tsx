@@ -243,25 +243,39 @@ describe('a member’s record in the console (/admin/members/{id}, issue 23)', (
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('invites a member with no account from the record', async () => {
+  it('invites a member with no account from the record, and lists who was invited when', async () => {
+    let invited: unknown[] = [];
     fetchMock.mockImplementation(
       consoleApi({
         'GET /admin/members/21.json': respond(200, {
           data: { member: testConsoleMember({ has_account: false }) },
         }),
-        'POST /admin/invitations.json': () =>
-          respond(200, {
+        'POST /admin/invitations.json': () => {
+          invited = [
+            {
+              id: 1,
+              email: 'walter@example.test',
+              created_at: Date.UTC(2026, 10, 28, 15),
+              sent_at: Date.UTC(2026, 10, 28, 15),
+            },
+          ];
+          return respond(200, {
             data: {
               invitation: { dry_run: false, invited: 1, recently_invited: 0, without_email: [] },
             },
-          }),
+          });
+        },
+        'GET /admin/invitations.json': () => respond(200, { data: { invitations: invited } }),
       }),
     );
     renderApp(RECORD);
     fireEvent.click(await screen.findByRole('button', { name: INVITE_ONE }));
     expect((await screen.findByTestId('invitation-sent')).textContent).toBe(INVITED_ONE);
-    const body = fetchMock.mock.calls.find(([url]) =>
-      String(url).includes('/admin/invitations.json'),
+    expect((await screen.findByTestId('invitations-listed')).textContent).toContain(
+      'November 28, 2026',
+    );
+    const body = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).includes('/admin/invitations.json') && init?.method === 'POST',
     )?.[1]?.body;
     expect(JSON.parse(String(body))).toEqual({
       organization_id: 1,

@@ -1,11 +1,14 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ConsoleMember } from '../../../common/schemas/console.ts';
-import { useInvite } from '../../api/console-officers.ts';
+import { useInvite, useMemberInvitations } from '../../api/console-officers.ts';
 import { BaseErrors } from '../../components/BaseErrors.tsx';
 import { failedSaveErrors } from '../../components/forms/form-errors.ts';
 import {
   ALREADY_INVITED_TODAY,
+  EARLIER_INVITATIONS,
+  invitedOn,
+  NOT_SENT_YET,
   INVITATIONS_FAILED,
   INVITE_AGAIN,
   INVITE_ONE,
@@ -21,6 +24,7 @@ import { ConsoleSection } from './ConsoleScreen.tsx';
  */
 export function InviteMember({ member }: { member: ConsoleMember }) {
   const invite = useInvite();
+  const earlier = useMemberInvitations(member.party_id, member.organization.id);
   const [result, setResult] = useState<'sent' | 'recent' | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const send = async (again: boolean) => {
@@ -53,6 +57,27 @@ export function InviteMember({ member }: { member: ConsoleMember }) {
           </Alert>
         ) : null}
       </div>
+      {earlier.data && earlier.data.length > 0 ? (
+        <div>
+          <Text size="md" c="gray.8" fw={700}>
+            {EARLIER_INVITATIONS}
+          </Text>
+          <List size="lg" spacing="xs" data-testid="invitations-listed">
+            {earlier.data.map((invitation) => (
+              <List.Item key={invitation.id}>
+                {invitedOn(
+                  new Date(invitation.created_at).toLocaleString('en-US', {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                  }),
+                  invitation.email,
+                )}
+                {invitation.sent_at === null ? ` ${NOT_SENT_YET}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      ) : null}
       <Group>
         <Button
           size="lg"

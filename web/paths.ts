@@ -68,6 +68,9 @@ export function parseRecordId(text: string | undefined): number | null {
 export const CONSOLE_PATH = '/admin';
 export const CONSOLE_MEMBERS_PATH = '/admin/members';
 export const CONSOLE_IMPORT_PATH = '/admin/import';
+/** A lodge's officers and the invitations to register (issue 23, D69). */
+export const CONSOLE_OFFICERS_PATH = '/admin/officers';
+export const CONSOLE_INVITATIONS_PATH = '/admin/invitations';
 /** A member's record in the console; the organisation rides along, as the server asks for it. */
 export const consoleMemberPath = (partyId: number, organizationId: number): string =>
   `${CONSOLE_MEMBERS_PATH}/${partyId}?organization_id=${organizationId}`;

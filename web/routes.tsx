@@ -21,6 +21,8 @@ import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
 import {
   CONSOLE_IMPORT_PATH,
+  CONSOLE_INVITATIONS_PATH,
+  CONSOLE_OFFICERS_PATH,
   CONSOLE_MEMBERS_PATH,
   CONSOLE_PATH,
   HOME_PATH,
@@ -160,6 +162,12 @@ const consoleMemberScreen: LazyScreen = () =>
   }));
 const rosterImportScreen: LazyScreen = () =>
   import('./pages/admin/ImportPage.tsx').then((module) => ({ Component: module.ImportPage }));
+const officersScreen: LazyScreen = () =>
+  import('./pages/admin/OfficersPage.tsx').then((module) => ({ Component: module.OfficersPage }));
+const invitationsScreen: LazyScreen = () =>
+  import('./pages/admin/InvitationsPage.tsx').then((module) => ({
+    Component: module.InvitationsPage,
+  }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
@@ -210,6 +218,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: CONSOLE_MEMBERS_PATH, access: 'member', screen: rosterScreen },
   { path: `${CONSOLE_MEMBERS_PATH}/:partyId`, access: 'member', screen: consoleMemberScreen },
   { path: CONSOLE_IMPORT_PATH, access: 'member', screen: rosterImportScreen },
+  { path: CONSOLE_OFFICERS_PATH, access: 'member', screen: officersScreen },
+  { path: CONSOLE_INVITATIONS_PATH, access: 'member', screen: invitationsScreen },
 ];
 
 interface RouteHandle {

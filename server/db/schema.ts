@@ -124,6 +124,8 @@ export interface OfficerPositionsTable {
   club_id: number;
   title: string;
   sort_order: number;
+  /** 'YYYY-MM-DD' the position was retired, kept with its terms as history; null while in use. */
+  retired_on: Defaulted<string | null>;
 }
 
 /** Who held a position when; current officers have from_date <= today and no or a later to_date. */
@@ -695,6 +697,23 @@ export interface RosterImportsTable {
   finished_at: Instant | null;
 }
 
+// ---- Invitations -------------------------------------------------------------------------
+
+/** An e-mail inviting a member without an account to register (docs/decisions.md D69). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** The club the invitation was sent for (one member's record: their club of the sender's). */
+  club_id: number | null;
+  party_id: number;
+  /** The address it went to. */
+  email: string;
+  invited_by_user_id: number | null;
+  created_at: Immutable<Instant>;
+  /** When the mailer took it; null while waiting (a club's go out after the answer) or failed. */
+  sent_at: Instant | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   club_types: ClubTypesTable;
@@ -744,6 +763,7 @@ export interface Database {
   payment_credentials: PaymentCredentialsTable;
   outbox_messages: OutboxMessagesTable;
   roster_imports: RosterImportsTable;
+  invitations: InvitationsTable;
 }
 
 export type TableName = keyof Database;

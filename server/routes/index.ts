@@ -30,6 +30,9 @@ import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts'
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 import { registerAdminScopeRoutes } from './admin-scope/index.ts';
 import { registerAdminMemberRoutes } from './admin-members/index.ts';
+import { registerAdminMembershipRoutes } from './admin-memberships/index.ts';
+import { registerAdminOfficerRoutes } from './admin-officers/index.ts';
+import { registerAdminInvitationRoutes } from './admin-invitations/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -66,6 +69,10 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // The secretary's console's roster (issue 23, D66).
       registerAdminScopeRoutes(api);
       registerAdminMemberRoutes(api);
+      // Roles, officers and invitations (issue 23, D69).
+      registerAdminMembershipRoutes(api);
+      registerAdminOfficerRoutes(api);
+      registerAdminInvitationRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -1,9 +1,14 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconMail, IconUserStar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ConsoleOrganization } from '../../../common/schemas/console.ts';
 import type { ConsoleScope } from '../../api/console.ts';
-import { CONSOLE_IMPORT_PATH, CONSOLE_MEMBERS_PATH } from '../../paths.ts';
+import {
+  CONSOLE_IMPORT_PATH,
+  CONSOLE_INVITATIONS_PATH,
+  CONSOLE_MEMBERS_PATH,
+  CONSOLE_OFFICERS_PATH,
+} from '../../paths.ts';
 import {
   CONSOLE_INTRO,
   CONSOLE_TITLE,
@@ -21,6 +26,12 @@ import {
   ROSTER_CARD_TEXT,
   ROSTER_TITLE,
   YOU_MANAGE,
+  INVITATIONS_CARD_TEXT,
+  INVITATIONS_TITLE,
+  OFFICERS_CARD_TEXT,
+  OFFICERS_TITLE,
+  OPEN_INVITATIONS,
+  OPEN_OFFICERS,
 } from '../../../common/messages.ts';
 import {
   ConsoleScreen,
@@ -32,7 +43,7 @@ import { ExportSection } from './ExportSection.tsx';
 
 /**
  * /admin (issue 23): the console's home. Its sections are those that work today — the roster,
- * the import and the download — each a card; on a first start (nothing in scope) it says what
+ * the import, the officers, the invitations and the download — each a card; on a first start (nothing in scope) it says what
  * to do first instead.
  */
 export function ConsoleHomePage() {
@@ -122,6 +133,32 @@ function Sections({
               leftSection={<IconFileImport size={22} aria-hidden="true" />}
             >
               {OPEN_IMPORT}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={OFFICERS_TITLE} testId="console-officers-card">
+          <Text size="lg">{OFFICERS_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_OFFICERS_PATH)}
+              size="lg"
+              leftSection={<IconUserStar size={22} aria-hidden="true" />}
+            >
+              {OPEN_OFFICERS}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={INVITATIONS_TITLE} testId="console-invitations-card">
+          <Text size="lg">{INVITATIONS_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_INVITATIONS_PATH)}
+              size="lg"
+              leftSection={<IconMail size={22} aria-hidden="true" />}
+            >
+              {OPEN_INVITATIONS}
             </Button>
           </Group>
         </ConsoleSection>

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CANCEL_CHANGE,
   CONFIRM_CONSEQUENCES,
+  CONFIRM_REMOVE_DUTIES,
+  DUTIES_SAVED,
+  dutiesAt,
+  INVITE_ONE,
+  INVITED_ONE,
+  REMOVE_WEBMASTER_MEANS,
+  SAVE_DUTIES,
   confirmStatusButton,
   MEMBERSHIPS_CAPTION,
   NEW_STATUS,
@@ -185,4 +192,105 @@ describe('a member’s record in the console (/admin/members/{id}, issue 23)', (
       statusChangeOf({ organization_id: 1, status: 'active', on: '2026-01-09', note: '  ' }).note,
     ).toBeNull();
   });
+
+  it('sets duties: adding saves at once, taking one away asks first', async () => {
+    // The server keeps what was last saved, and the record answers it.
+    let roles: string[] = ['webmaster'];
+    const member = () => {
+      const base = testConsoleMember();
+      return {
+        ...base,
+        memberships: base.memberships.map((m) => ({ ...m, roles })),
+      };
+    };
+    fetchMock.mockImplementation(
+      consoleApi({
+        'GET /admin/members/21.json': () => respond(200, { data: { member: member() } }),
+        'PUT /admin/memberships/5/roles.json': () => {
+          roles = (rolePuts().at(-1) as { roles: string[] }).roles;
+          return respond(200, {
+            data: { membership: { id: 5, party_id: 21, club_id: 11, roles } },
+          });
+        },
+      }),
+    );
+    renderApp(RECORD);
+    const duties = await screen.findByTestId('duties-5');
+    expect(within(duties).getByText(dutiesAt(HARMONY.name))).toBeTruthy();
+    const webmaster = within(duties).getByLabelText('Webmaster') as HTMLInputElement;
+    expect(webmaster.checked).toBe(true);
+    fireEvent.click(webmaster);
+    fireEvent.click(within(duties).getByRole('button', { name: SAVE_DUTIES }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(REMOVE_WEBMASTER_MEANS)).toBeTruthy();
+    expect(rolePuts()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: CONFIRM_REMOVE_DUTIES }));
+    expect((await screen.findByTestId('duties-saved')).textContent).toBe(DUTIES_SAVED);
+    expect(rolePuts()).toEqual([{ roles: [] }]);
+
+    await waitFor(() =>
+      expect(
+        (within(screen.getByTestId('duties-5')).getByLabelText('Webmaster') as HTMLInputElement)
+          .checked,
+      ).toBe(false),
+    );
+    fireEvent.click(within(screen.getByTestId('duties-5')).getByLabelText('Secretary'));
+    fireEvent.click(
+      within(screen.getByTestId('duties-5')).getByRole('button', { name: SAVE_DUTIES }),
+    );
+    await waitFor(() => expect(rolePuts()).toHaveLength(2));
+    expect(rolePuts()[1]).toEqual({ roles: ['secretary'] });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('invites a member with no account from the record, and lists who was invited when', async () => {
+    let invited: unknown[] = [];
+    fetchMock.mockImplementation(
+      consoleApi({
+        'GET /admin/members/21.json': respond(200, {
+          data: { member: testConsoleMember({ has_account: false }) },
+        }),
+        'POST /admin/invitations.json': () => {
+          invited = [
+            {
+              id: 1,
+              email: 'walter@example.test',
+              created_at: Date.UTC(2026, 10, 28, 15),
+              sent_at: Date.UTC(2026, 10, 28, 15),
+            },
+          ];
+          return respond(200, {
+            data: {
+              invitation: { dry_run: false, invited: 1, recently_invited: 0, without_email: [] },
+            },
+          });
+        },
+        'GET /admin/invitations.json': () => respond(200, { data: { invitations: invited } }),
+      }),
+    );
+    renderApp(RECORD);
+    fireEvent.click(await screen.findByRole('button', { name: INVITE_ONE }));
+    expect((await screen.findByTestId('invitation-sent')).textContent).toBe(INVITED_ONE);
+    expect((await screen.findByTestId('invitations-listed')).textContent).toContain(
+      'November 28, 2026',
+    );
+    const body = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).includes('/admin/invitations.json') && init?.method === 'POST',
+    )?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({
+      organization_id: 1,
+      party_id: 21,
+      dry_run: false,
+      again: false,
+    });
+  });
 });
+
+function rolePuts(): unknown[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([url, init]) =>
+        String(url).includes('/admin/memberships/5/roles.json') && init?.method === 'PUT',
+    )
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+}

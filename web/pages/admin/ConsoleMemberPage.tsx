@@ -1,8 +1,16 @@
-import { Alert, Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { ConsoleMember } from '../../../common/schemas/console.ts';
-import { useConsoleMember } from '../../api/console.ts';
+import {
+  ROLE_NAMES,
+  type ConsoleMember,
+  type ConsoleMembership,
+  type ConsoleRoleName,
+} from '../../../common/schemas/console.ts';
+import { useConsoleMember, type ConsoleScope } from '../../api/console.ts';
+import { useSetMembershipRoles } from '../../api/console-officers.ts';
+import { BaseErrors } from '../../components/BaseErrors.tsx';
+import { failedSaveErrors } from '../../components/forms/form-errors.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { RecordScreen } from '../../components/LoadStates.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -42,6 +50,18 @@ import {
   STATUS_SINCE,
   STILL_A_MEMBER,
   SUFFIX,
+  CONFIRM_REMOVE_DUTIES,
+  confirmDutiesRemoval,
+  DUTIES_INTRO,
+  DUTIES_SAVE_FAILED,
+  DUTIES_SAVED,
+  DUTIES_TITLE,
+  dutiesAt,
+  NO_CURRENT_LODGE_FOR_DUTIES,
+  REMOVE_SECRETARY_MEANS,
+  REMOVE_WEBMASTER_MEANS,
+  SAVE_DUTIES,
+  SAVING_DUTIES,
 } from '../../../common/messages.ts';
 import {
   ConsoleScreen,
@@ -50,6 +70,8 @@ import {
   SCROLL_INSIDE,
 } from './ConsoleScreen.tsx';
 import { StatusBadge } from './RosterPage.tsx';
+import { InviteMember } from './InviteMember.tsx';
+import { ConfirmModal } from './OfficersForms.tsx';
 import { StatusChangeForm } from './StatusChangeForm.tsx';
 
 /** 'YYYY-MM-DD' as a person reads it: "March 31, 1950". Anything else is shown as it came. */
@@ -75,18 +97,26 @@ export function ConsoleMemberPage() {
   const partyId = parseRecordId(useParams().partyId);
   return (
     <ConsoleScreen title={ROSTER_TITLE} back={false}>
-      {(_scope, organization) =>
+      {(scope, organization) =>
         partyId === null || organization === null ? (
           <NotFound />
         ) : (
-          <MemberRecord partyId={partyId} organizationId={organization.id} />
+          <MemberRecord partyId={partyId} organizationId={organization.id} scope={scope} />
         )
       }
     </ConsoleScreen>
   );
 }
 
-function MemberRecord({ partyId, organizationId }: { partyId: number; organizationId: number }) {
+function MemberRecord({
+  partyId,
+  organizationId,
+  scope,
+}: {
+  partyId: number;
+  organizationId: number;
+  scope: ConsoleScope;
+}) {
   const member = useConsoleMember(partyId, organizationId);
   const back = `${CONSOLE_MEMBERS_PATH}?${ORGANIZATION_PARAM}=${organizationId}`;
   return (
@@ -97,12 +127,20 @@ function MemberRecord({ partyId, organizationId }: { partyId: number; organizati
       back={back}
       backLabel={BACK_TO_ROSTER}
     >
-      {(record) => <Record member={record} back={back} />}
+      {(record) => <Record member={record} back={back} scope={scope} />}
     </RecordScreen>
   );
 }
 
-function Record({ member, back }: { member: ConsoleMember; back: string }) {
+function Record({
+  member,
+  back,
+  scope,
+}: {
+  member: ConsoleMember;
+  back: string;
+  scope: ConsoleScope;
+}) {
   const [saved, setSaved] = useState(false);
   return (
     <Stack gap="lg" data-testid="console-member">
@@ -174,6 +212,10 @@ function Record({ member, back }: { member: ConsoleMember; back: string }) {
           </Box>
         )}
       </ConsoleSection>
+      <DutiesSection member={member} scope={scope} />
+      {!member.has_account && member.status.value === 'active' ? (
+        <InviteMember member={member} />
+      ) : null}
       <ConsoleSection title={CHANGE_STATUS} testId="member-change-status">
         {saved ? (
           <Alert color="green" variant="light" role="status" data-testid="status-saved">
@@ -226,5 +268,125 @@ function Facts({ rows }: { rows: readonly (readonly [string, string | null])[] }
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The member's duties (roles) on each current membership of a lodge the console user keeps
+ * (issue 23, D69): webmaster and secretary, in effect at once. Taking one away asks first.
+ */
+function DutiesSection({ member, scope }: { member: ConsoleMember; scope: ConsoleScope }) {
+  const managed = new Set(scope.clubs.map((club) => club.id));
+  const current = member.memberships.filter(
+    (m) => m.left_on === null && (scope.is_admin || managed.has(m.club.id)),
+  );
+  return (
+    <ConsoleSection title={DUTIES_TITLE} testId="member-duties">
+      <Text size="lg">{DUTIES_INTRO}</Text>
+      {current.length === 0 ? (
+        <Text size="lg">{NO_CURRENT_LODGE_FOR_DUTIES}</Text>
+      ) : (
+        current.map((membership) => (
+          <DutiesForm key={membership.id} member={member} membership={membership} />
+        ))
+      )}
+    </ConsoleSection>
+  );
+}
+
+function DutiesForm({
+  member,
+  membership,
+}: {
+  member: ConsoleMember;
+  membership: ConsoleMembership;
+}) {
+  const [roles, setRoles] = useState<ConsoleRoleName[]>(membership.roles);
+  const [confirming, setConfirming] = useState<ConsoleRoleName[] | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const change = useSetMembershipRoles(member.party_id, member.organization.id);
+  const removed = membership.roles.filter((role) => !roles.includes(role));
+
+  const save = async () => {
+    setConfirming(null);
+    setErrors([]);
+    try {
+      const answer = await change.mutateAsync({ membershipId: membership.id, roles });
+      setRoles(answer.roles);
+      setSaved(true);
+    } catch (error) {
+      setErrors(failedSaveErrors(error, DUTIES_SAVE_FAILED, () => null).base);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-busy={change.isPending}
+      data-testid={`duties-${membership.id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        if (removed.length > 0) setConfirming(removed);
+        else void save();
+      }}
+    >
+      <Stack gap="sm">
+        <BaseErrors messages={errors} testId="duties-errors" />
+        <Checkbox.Group
+          size="lg"
+          label={dutiesAt(membership.club.name)}
+          value={roles}
+          onChange={(value) => {
+            setSaved(false);
+            setRoles(ROLE_NAMES.filter((role) => value.includes(role)));
+          }}
+        >
+          <Group mt="xs">
+            {ROLE_NAMES.map((role) => (
+              <Checkbox
+                key={role}
+                value={role}
+                label={ROLE_TEXT[role]}
+                disabled={change.isPending}
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <div role="status" aria-live="polite">
+          {saved ? (
+            <Text size="md" c="green.9" data-testid="duties-saved">
+              {DUTIES_SAVED}
+            </Text>
+          ) : null}
+        </div>
+        <Group>
+          <Button
+            type="submit"
+            size="lg"
+            variant="default"
+            loading={change.isPending}
+            loaderProps={{ 'aria-label': SAVING_DUTIES }}
+          >
+            {SAVE_DUTIES}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmModal
+        opened={confirming !== null}
+        question={confirmDutiesRemoval(
+          member.display_name,
+          (confirming ?? []).map((role) => ROLE_TEXT[role]).join(' and '),
+          membership.club.name,
+        )}
+        details={(confirming ?? []).map((role) =>
+          role === 'secretary' ? REMOVE_SECRETARY_MEANS : REMOVE_WEBMASTER_MEANS,
+        )}
+        confirmLabel={CONFIRM_REMOVE_DUTIES}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => void save()}
+      />
+    </form>
   );
 }

@@ -549,3 +549,20 @@ describe('no organisations (REG-04)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/signIn'));
   });
 });
+
+describe('an invitation’s link chooses the organisation (issue 23, D69)', () => {
+  it('opens /register?organization_id=2 with that organisation chosen, and one not listed with none', async () => {
+    fetchMock.mockImplementation(fakeApi(api('users')));
+    const { unmount } = renderApp('/register?organization_id=2');
+    const chosen = (await screen.findByRole('combobox', {
+      name: 'Organization',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(chosen.value).toBe('2'));
+    unmount();
+    renderApp('/register?organization_id=99');
+    const none = (await screen.findByRole('combobox', {
+      name: 'Organization',
+    })) as HTMLSelectElement;
+    expect(none.value).toBe('');
+  });
+});

@@ -18,7 +18,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   ALERT_TITLE,
   BIRTH_DATE_HINT,
@@ -194,6 +194,7 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
   useDocumentTitle(`${title} – Lodgehall`);
   const navigate = useNavigate();
   const organizations = useOrganizations();
+  const [searchParams] = useSearchParams();
   const [step, setStep] = useState<FlowStep>(1);
   const [values, setValues] = useState<FlowValues>(EMPTY_FLOW_VALUES);
   const [options, setOptions] = useState<AuthenticationOption[]>([]);
@@ -220,11 +221,16 @@ export function MembershipFlow({ kind }: { kind: FlowKind }) {
     });
   }, [noOrganizations, navigate]);
 
-  // With a single organisation there is nothing to choose.
+  // With a single organisation there is nothing to choose; an invitation's link chooses it
+  // (`?organization_id=`, issue 23 D69) when the list holds it.
   const onlyOrganization = organizationList?.length === 1 ? organizationList[0] : undefined;
+  const invitedTo = organizationList?.find(
+    (organization) => String(organization.id) === searchParams.get('organization_id'),
+  );
+  const chosenAtStart = onlyOrganization ?? (kind === 'register' ? invitedTo : undefined);
   const organizationId =
-    values.organizationId === '' && onlyOrganization
-      ? String(onlyOrganization.id)
+    values.organizationId === '' && chosenAtStart
+      ? String(chosenAtStart.id)
       : values.organizationId;
 
   // A new step puts focus on its heading, so a screen reader says where the member is.

@@ -30,6 +30,8 @@ import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts'
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 import { registerAdminScopeRoutes } from './admin-scope/index.ts';
 import { registerAdminMemberRoutes } from './admin-members/index.ts';
+import { registerAdminDuesRoutes } from './admin-dues/index.ts';
+import { registerAdminAuditLogRoutes } from './admin-audit-log/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -66,6 +68,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // The secretary's console's roster (issue 23, D66).
       registerAdminScopeRoutes(api);
       registerAdminMemberRoutes(api);
+      // Dues in the console and the audit log (issue 23, D70, D71).
+      registerAdminDuesRoutes(api);
+      registerAdminAuditLogRoutes(api);
     },
     { prefix: API_PREFIX },
   );

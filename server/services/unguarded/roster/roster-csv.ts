@@ -75,6 +75,8 @@ export function unguardFormula(cell: string): string {
 /** csv-stringify's options for every CSV we write: CRLF lines, each text cell guarded. */
 export const CSV_WRITE_OPTIONS = {
   record_delimiter: 'windows',
+  // csv-stringify quotes a line feed but not a lone carriage return, which would split the row.
+  quoted_match: /\r/,
   cast: { string: (value: string) => guardFormula(value) },
 } as const;
 

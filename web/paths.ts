@@ -68,6 +68,9 @@ export function parseRecordId(text: string | undefined): number | null {
 export const CONSOLE_PATH = '/admin';
 export const CONSOLE_MEMBERS_PATH = '/admin/members';
 export const CONSOLE_IMPORT_PATH = '/admin/import';
+/** Dues and the history of changes (issue 23, D70, D71). */
+export const CONSOLE_DUES_PATH = '/admin/dues';
+export const CONSOLE_AUDIT_PATH = '/admin/audit';
 /** A member's record in the console; the organisation rides along, as the server asks for it. */
 export const consoleMemberPath = (partyId: number, organizationId: number): string =>
   `${CONSOLE_MEMBERS_PATH}/${partyId}?organization_id=${organizationId}`;

@@ -59,6 +59,8 @@ describe('route table (§2, ROUTE-01..30)', () => {
         '/admin/members',
         '/admin/members/{}',
         '/admin/import',
+        '/admin/dues',
+        '/admin/audit',
       ].sort(),
     );
   });

@@ -20,6 +20,8 @@ import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
 import {
+  CONSOLE_AUDIT_PATH,
+  CONSOLE_DUES_PATH,
   CONSOLE_IMPORT_PATH,
   CONSOLE_MEMBERS_PATH,
   CONSOLE_PATH,
@@ -160,6 +162,10 @@ const consoleMemberScreen: LazyScreen = () =>
   }));
 const rosterImportScreen: LazyScreen = () =>
   import('./pages/admin/ImportPage.tsx').then((module) => ({ Component: module.ImportPage }));
+const consoleDuesScreen: LazyScreen = () =>
+  import('./pages/admin/DuesPage.tsx').then((module) => ({ Component: module.DuesPage }));
+const auditLogScreen: LazyScreen = () =>
+  import('./pages/admin/AuditLogPage.tsx').then((module) => ({ Component: module.AuditLogPage }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
@@ -210,6 +216,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: CONSOLE_MEMBERS_PATH, access: 'member', screen: rosterScreen },
   { path: `${CONSOLE_MEMBERS_PATH}/:partyId`, access: 'member', screen: consoleMemberScreen },
   { path: CONSOLE_IMPORT_PATH, access: 'member', screen: rosterImportScreen },
+  { path: CONSOLE_DUES_PATH, access: 'member', screen: consoleDuesScreen },
+  { path: CONSOLE_AUDIT_PATH, access: 'member', screen: auditLogScreen },
 ];
 
 interface RouteHandle {

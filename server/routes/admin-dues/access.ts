@@ -1,11 +1,13 @@
 import { consoleUsers } from '../../test/access-matrix.ts';
+import type { MemberDues } from '../../../common/schemas/console-dues.ts';
 import type { AccessEntry, MatrixContext, NamedField } from '../../test/access-matrix.ts';
 
 /*
  * Who gets what from this folder's operations (the permission matrix, docs/decisions.md D55):
  * dues in the console (D70). L1 (Harmony) is S's lodge; L2 (Olentangy) is outside S's console,
- * so S gets the 404 of a club that does not exist. Payments are recorded for M2 in a year of
- * their own (far in the future, billed by A for the cell), so no cell changes M's demo dues.
+ * so S gets the 404 of a club that does not exist. A cell that bills L1 for a year of its own
+ * (far in the future) pays M2's dues of that year at once, as M2 owes nothing in the demo and the
+ * dues' own cells count on it; payments are recorded and voided for M, who owes already.
  */
 
 /** The report and a member's dues name the club's members, as the roster does. */
@@ -22,13 +24,29 @@ async function billedYear(ctx: MatrixContext): Promise<number> {
   const club_id = ctx.demo.club('L1').id;
   await ctx.ok('A', 'PUT', '/admin/dues/rate.json', { club_id, year, amount_cents: 1000 });
   await ctx.ok('A', 'POST', '/admin/dues/bill.json', { club_id, year });
+  await settleM2(ctx, year);
   return year;
+}
+
+/** M2's dues of the year paid, if billed and unpaid. */
+async function settleM2(ctx: MatrixContext, year: number): Promise<void> {
+  const club_id = ctx.demo.club('L1').id;
+  const answer = await ctx.ok<{ data: { member: MemberDues } }>(
+    'A',
+    'GET',
+    `/admin/dues/members/${ctx.partyOf('M2')}.json?club_id=${club_id}`,
+  );
+  if (!answer.data.member.club_dues.dues_metadata.dues.some((line) => line.year === year)) return;
+  await ctx.ok('A', 'POST', '/admin/dues/payments.json', {
+    ...paymentOf(ctx, year),
+    party_id: ctx.partyOf('M2'),
+  });
 }
 
 function paymentOf(ctx: MatrixContext, year: number) {
   return {
     club_id: ctx.demo.club('L1').id,
-    party_id: ctx.partyOf('M2'),
+    party_id: ctx.partyOf('M'),
     method: 'cash',
     paid_on: '2026-11-01',
     years: [year],
@@ -71,7 +89,11 @@ export const access: readonly AccessEntry[] = [
         year: 2098,
         amount_cents: 1000,
       });
-      return { path: '/admin/dues/bill.json', body: { club_id, year: 2098 } };
+      return {
+        path: '/admin/dues/bill.json',
+        body: { club_id, year: 2098 },
+        after: () => settleM2(ctx, 2098),
+      };
     },
   },
   {

@@ -230,30 +230,42 @@ export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
 /** One changed value of an audit row, in words: `field: before → after`. */
 export interface AuditChange {
   field: string;
-  before: string;
+  /** Null when the row keeps no value before (a payment recorded, a billing). */
+  before: string | null;
   after: string;
+  /** The line as the screen and the CSV say it. */
+  text: string;
 }
 
-function valueInWords(value: unknown): string {
+function valueInWords(value: unknown, cents: boolean): string {
   if (value === undefined || value === null || value === '') return '(none)';
+  if (cents && typeof value === 'number') return `$${(value / 100).toFixed(2)}`;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(valueInWords).join(', ');
+  if (Array.isArray(value)) return value.map((item) => valueInWords(item, cents)).join(', ');
   return JSON.stringify(value);
 }
 
 /**
- * The fields an audit row's before and after values name, each with both sides in words; a
- * field only on one side was added or removed. The screen and the CSV say the same (D71).
+ * The fields an audit row's before and after values name, each with both sides in words (an
+ * amount in cents as dollars); a field only on one side was added or removed. The screen and
+ * the CSV say the same (D71).
  */
 export function auditChanges(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): AuditChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields.map((field) => ({
-    field: field.replaceAll('_', ' '),
-    before: valueInWords(before?.[field]),
-    after: valueInWords(after?.[field]),
-  }));
+  return fields.map((key) => {
+    const cents = key.endsWith('_cents');
+    const field = (cents ? key.slice(0, -'_cents'.length) : key).replaceAll('_', ' ');
+    const was = before === null ? null : valueInWords(before[key], cents);
+    const now = valueInWords(after?.[key], cents);
+    return {
+      field,
+      before: was,
+      after: now,
+      text: was === null ? `${field}: ${now}` : `${field}: ${was} → ${now}`,
+    };
+  });
 }

@@ -88,7 +88,7 @@ function csvRow(entry: AuditEntry): string[] {
     entry.party?.name ?? '',
     entry.subject_type === null ? '' : `${entry.subject_type} ${entry.subject_id ?? ''}`.trim(),
     auditChanges(entry.before, entry.after)
-      .map((change) => `${change.field}: ${change.before} → ${change.after}`)
+      .map((change) => change.text)
       .join('; '),
     entry.detail === null ? '' : JSON.stringify(entry.detail),
   ];

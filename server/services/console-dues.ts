@@ -373,7 +373,7 @@ export async function recordInPersonPayment(
         organizationId: club.organization_id,
         clubId: club.id,
         partyId: body.party_id,
-        before: { years_unpaid: years },
+        before: null,
         after: {
           method: body.method,
           paid_on: body.paid_on,

@@ -338,7 +338,7 @@ describe('the audit log', () => {
     expect(lines[0]).toBe('when,action,by,club,member,subject,changes,detail');
     expect(first.body.data.next).not.toBeNull();
     expect(lines.length - 1).toBe(mine.body.data.entries.length + 55);
-    expect(csv.text).toContain('amount cents: (none) → 200');
-    expect(csv.text).toContain('amount cents: 200 → 1');
+    expect(csv.text).toContain('amount: (none) → $2.00');
+    expect(csv.text).toContain('amount: $2.00 → $0.01');
   });
 });

@@ -41,7 +41,6 @@ import {
   AUDIT_TO,
   COLUMN_ABOUT,
   COLUMN_BY,
-  COLUMN_CHANGES,
   COLUMN_KIND,
   COLUMN_WHEN,
   DOWNLOAD_AUDIT,
@@ -119,7 +118,7 @@ function Filters({ clubs }: { clubs: readonly { id: number; name: string }[] }) 
       p={{ base: 'md', sm: 'lg' }}
       onSubmit={(event) => event.preventDefault()}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <NativeSelect
           size="lg"
           label={AUDIT_LODGE}
@@ -220,7 +219,7 @@ function AuditTable() {
             role="region"
           >
             <Table
-              miw={760}
+              miw={640}
               striped
               verticalSpacing="sm"
               fz="md"
@@ -234,7 +233,6 @@ function AuditTable() {
                   <Table.Th scope="col">{COLUMN_KIND}</Table.Th>
                   <Table.Th scope="col">{COLUMN_BY}</Table.Th>
                   <Table.Th scope="col">{COLUMN_ABOUT}</Table.Th>
-                  <Table.Th scope="col">{COLUMN_CHANGES}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -269,22 +267,20 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <Table.Tr data-testid="audit-row">
       <Table.Td>{dayjs(entry.created_at).format('YYYY-MM-DD HH:mm')}</Table.Td>
-      <Table.Th scope="row" fw={700}>
-        {auditActionText(entry.action)}
-      </Table.Th>
-      <Table.Td>{entry.actor?.name ?? AUDIT_SYSTEM}</Table.Td>
-      <Table.Td>{[entry.party?.name, entry.club?.name].filter((part) => part).join(', ')}</Table.Td>
       <Table.Td>
+        <Text component="span" fw={700}>
+          {auditActionText(entry.action)}
+        </Text>
         {changes.length === 0 ? null : (
-          <List size="md" spacing={2} data-testid="audit-changes">
+          <List size="md" spacing={2} mt={4} data-testid="audit-changes">
             {changes.map((change) => (
-              <List.Item key={change.field}>
-                {change.field}: {change.before} → {change.after}
-              </List.Item>
+              <List.Item key={change.field}>{change.text}</List.Item>
             ))}
           </List>
         )}
       </Table.Td>
+      <Table.Td>{entry.actor?.name ?? AUDIT_SYSTEM}</Table.Td>
+      <Table.Td>{[entry.party?.name, entry.club?.name].filter((part) => part).join(', ')}</Table.Td>
     </Table.Tr>
   );
 }

@@ -19,6 +19,7 @@ import { BaseErrors, fieldErrorText } from '../../components/BaseErrors.tsx';
 import { LoadFailed, Loading } from '../../components/LoadStates.tsx';
 import {
   CHOOSE_A_YEAR,
+  CLOSE,
   CONFIRM_VOID,
   DUES_LOAD_FAILED,
   LOADING_MEMBER_DUES,
@@ -79,6 +80,7 @@ export function DuesPaymentDialog({
       onClose={onClose}
       title={recordPaymentFor(name)}
       size="lg"
+      closeButtonProps={{ 'aria-label': CLOSE }}
       data-testid="payment-dialog"
     >
       {member.isPending ? (

@@ -60,7 +60,7 @@ export const recordPaymentFor = (name: string) => `Record payment for ${name}`;
 export const DUES_EMPTY = 'Nobody here for this year and choice.';
 export const LOADING_DUES = 'Loading the dues…';
 export const DUES_LOAD_FAILED = 'The dues could not be loaded.';
-export const DOWNLOAD_DUES = 'Download as a spreadsheet (CSV)';
+export const DOWNLOAD_DUES = 'Download spreadsheet';
 export const DUES_DOWNLOAD_FAILED = 'The download did not work. Please try again.';
 
 // ---- Recording a payment ----
@@ -119,7 +119,7 @@ export const AUDIT_EMPTY = 'No changes match.';
 export const LOADING_AUDIT = 'Loading the history…';
 export const AUDIT_LOAD_FAILED = 'The history could not be loaded.';
 export const SHOW_MORE = 'Show more';
-export const DOWNLOAD_AUDIT = 'Download as a spreadsheet (CSV)';
+export const DOWNLOAD_AUDIT = 'Download spreadsheet';
 
 /** Each kind of change in words; an unknown one shows its own name. */
 export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import type {
 import type { ClubDuesAnswer, ClubDuesItem } from '../../../common/schemas/dues.ts';
 import { searchKeysOf } from '../../../common/member-search.ts';
 import { DUES_REPORT_PAGE_SIZE } from '../../../common/schemas/console-dues.ts';
-import { DEMO_CLUBS } from '../../db/seed/personas.ts';
+import { DEMO_CLUBS, DEMO_PASSWORD } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import type { Problem } from '../../test/flow-client.ts';
@@ -343,6 +343,45 @@ describe('the audit log', () => {
     expect(lines.length - 1).toBe(mine.body.data.entries.length + 55);
     expect(csv.text).toContain('amount: (none) → $2.00');
     expect(csv.text).toContain('amount: $2.00 → $0.01');
+  });
+});
+
+describe('identity events in the audit log', () => {
+  it("shows a secretary their member's password change, and not another lodge's", async () => {
+    const body = (current: string, password: string) => ({
+      password_setting: {
+        current_password: current,
+        password,
+        password_confirmation: password,
+      },
+    });
+    for (const key of ['M2', 'W'] as const) {
+      const changed = await call(
+        key,
+        'POST',
+        '/password_settings',
+        body(DEMO_PASSWORD, 'a-new-lodge-password-1'),
+      );
+      expect(changed.status, key).toBe(200);
+      expect(
+        (
+          await call(
+            key,
+            'POST',
+            '/password_settings',
+            body('a-new-lodge-password-1', DEMO_PASSWORD),
+          )
+        ).status,
+      ).toBe(200);
+    }
+    const mine = await audit('S', 'action=password.changed');
+    expect(mine.body.data.entries.map((entry) => entry.party?.id)).toEqual([
+      personas.M2.partyId,
+      personas.M2.partyId,
+    ]);
+    expect(mine.body.data.entries[0]).toMatchObject({ club: null, before: null, after: null });
+    const all = await audit('A', `action=password.changed&party_id=${personas.W.partyId}`);
+    expect(all.body.data.entries).toHaveLength(2);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   FIRST_START_SECRETARY,
   FIRST_START_TITLE,
   NOT_FOUND_TITLE,
+  OPEN_AUDIT,
+  OPEN_DUES,
   OPEN_IMPORT,
   OPEN_ROSTER,
 } from '../../../common/messages.ts';
@@ -38,7 +40,7 @@ function calls(path: string) {
 }
 
 describe('the console home (/admin, issue 23)', () => {
-  it('shows a secretary the menu link, their lodge and the three sections that work', async () => {
+  it('shows a secretary the menu link, their lodge and the sections that work', async () => {
     resetSessionForTests({ status: 'signedIn', user: testSecretary() });
     fetchMock.mockImplementation(consoleApi({}));
     renderApp('/admin');
@@ -52,6 +54,10 @@ describe('the console home (/admin, issue 23)', () => {
     );
     expect(screen.getByRole('link', { name: OPEN_IMPORT }).getAttribute('href')).toBe(
       '/admin/import',
+    );
+    expect(screen.getByRole('link', { name: OPEN_DUES }).getAttribute('href')).toBe('/admin/dues');
+    expect(screen.getByRole('link', { name: OPEN_AUDIT }).getAttribute('href')).toBe(
+      '/admin/audit',
     );
     expect(screen.getByRole('button', { name: DOWNLOAD_CSV })).toBeTruthy();
     // Headings in order: one h1, then each section's h2.

@@ -92,7 +92,7 @@ export function DuesPaymentDialog({
           onRetry={() => void member.refetch()}
         />
       ) : (
-        <PaymentForms clubId={clubId} member={member.data} />
+        <PaymentForms key={member.data.party_id} clubId={clubId} member={member.data} />
       )}
     </Modal>
   );

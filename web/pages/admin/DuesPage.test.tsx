@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  CONFIRM_VOID,
   DUES_TITLE,
+  PAYMENT_VOIDED,
+  VOID_PAYMENT,
+  VOID_REASON,
+  voidedBecause,
   PAYMENT_SAVED,
   SAVE_PAYMENT,
   recordPaymentFor,
@@ -88,6 +93,19 @@ describe('the dues screen (/admin/dues, issue 23)', () => {
           paid = true;
           return respond(200, { data: { member: member(true) } });
         },
+        'POST /admin/dues/payments/7/void.json': () => {
+          paid = false;
+          const voided = member(true);
+          const [payment] = voided.payments;
+          if (payment) {
+            Object.assign(payment, {
+              status: 'void',
+              void_reason: 'Cheque returned',
+              may_void: false,
+            });
+          }
+          return respond(200, { data: { member: voided } });
+        },
       }),
     );
     renderApp('/admin/dues');
@@ -122,5 +140,18 @@ describe('the dues screen (/admin/dues, issue 23)', () => {
     expect(within(dialog).getByTestId('payment').textContent).toContain('Cheque 1042');
     // The report is read again: the year is paid.
     await waitFor(() => expect(screen.getAllByTestId('dues-owes')[0]?.textContent).toBe('$100.00'));
+    // A mistake: voided with a reason, kept in the list as void.
+    fireEvent.click(within(dialog).getByRole('button', { name: VOID_PAYMENT }));
+    fireEvent.change(within(dialog).getByLabelText(VOID_REASON), {
+      target: { value: 'Cheque returned' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: CONFIRM_VOID }));
+    await waitFor(() => expect(within(dialog).getByText(PAYMENT_VOIDED)).toBeTruthy());
+    const voidCall = fetchMock.mock.calls.find(([url]) =>
+      String(url).includes('/admin/dues/payments/7/void.json'),
+    );
+    expect(JSON.parse(String(voidCall?.[1]?.body))).toEqual({ reason: 'Cheque returned' });
+    expect(within(dialog).getByText(voidedBecause('Cheque returned'))).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('dues-owes')[0]?.textContent).toBe('$220.00'));
   });
 });

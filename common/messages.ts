@@ -32,3 +32,4 @@ export * from './messages/notices.ts';
 export * from './messages/status-checker.ts';
 export * from './messages/lodge-office.ts';
 export * from './messages/lodge-office-officers.ts';
+export * from './messages/lodge-office-dues.ts';

@@ -71,6 +71,9 @@ export const CONSOLE_IMPORT_PATH = '/admin/import';
 /** A lodge's officers and the invitations to register (issue 23, D69). */
 export const CONSOLE_OFFICERS_PATH = '/admin/officers';
 export const CONSOLE_INVITATIONS_PATH = '/admin/invitations';
+/** Dues and the history of changes (issue 23, D70, D71). */
+export const CONSOLE_DUES_PATH = '/admin/dues';
+export const CONSOLE_AUDIT_PATH = '/admin/audit';
 /** A member's record in the console; the organisation rides along, as the server asks for it. */
 export const consoleMemberPath = (partyId: number, organizationId: number): string =>
   `${CONSOLE_MEMBERS_PATH}/${partyId}?organization_id=${organizationId}`;

@@ -61,6 +61,8 @@ describe('route table (§2, ROUTE-01..30)', () => {
         '/admin/import',
         '/admin/officers',
         '/admin/invitations',
+        '/admin/dues',
+        '/admin/audit',
       ].sort(),
     );
   });

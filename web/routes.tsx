@@ -20,6 +20,8 @@ import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
 import {
+  CONSOLE_AUDIT_PATH,
+  CONSOLE_DUES_PATH,
   CONSOLE_IMPORT_PATH,
   CONSOLE_INVITATIONS_PATH,
   CONSOLE_OFFICERS_PATH,
@@ -168,6 +170,10 @@ const invitationsScreen: LazyScreen = () =>
   import('./pages/admin/InvitationsPage.tsx').then((module) => ({
     Component: module.InvitationsPage,
   }));
+const consoleDuesScreen: LazyScreen = () =>
+  import('./pages/admin/DuesPage.tsx').then((module) => ({ Component: module.DuesPage }));
+const auditLogScreen: LazyScreen = () =>
+  import('./pages/admin/AuditLogPage.tsx').then((module) => ({ Component: module.AuditLogPage }));
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Visitors (§2 Access rules)
@@ -220,6 +226,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: CONSOLE_IMPORT_PATH, access: 'member', screen: rosterImportScreen },
   { path: CONSOLE_OFFICERS_PATH, access: 'member', screen: officersScreen },
   { path: CONSOLE_INVITATIONS_PATH, access: 'member', screen: invitationsScreen },
+  { path: CONSOLE_DUES_PATH, access: 'member', screen: consoleDuesScreen },
+  { path: CONSOLE_AUDIT_PATH, access: 'member', screen: auditLogScreen },
 ];
 
 interface RouteHandle {

@@ -27,6 +27,8 @@ export async function recordIdentityEvent(
       action: entry.action,
       subject_type: 'User',
       subject_id: entry.userId,
+      // The member it concerns, so a secretary's audit log shows it (D71).
+      party_id: db.selectFrom('users').select('party_id').where('id', '=', entry.userId),
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
       ip: entry.ip,
       created_at: now,
@@ -52,7 +54,64 @@ export async function recordDuesPaid(db: Db, entry: DuesPaidEntry, now: number):
       action: 'dues.paid',
       subject_type: 'DuesPayment',
       subject_id: entry.duesPaymentId,
+      // The club, its organisation and the member, so the console's audit log finds it (D71).
+      club_id: db
+        .selectFrom('dues_payments')
+        .select('club_id')
+        .where('id', '=', entry.duesPaymentId),
+      organization_id: db
+        .selectFrom('dues_payments as p')
+        .innerJoin('clubs as c', 'c.id', 'p.club_id')
+        .select('c.organization_id')
+        .where('p.id', '=', entry.duesPaymentId),
+      party_id: db
+        .selectFrom('dues_payments')
+        .select('party_id')
+        .where('id', '=', entry.duesPaymentId),
       detail: JSON.stringify(entry.detail),
+      ip: entry.ip,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Console changes of dues (D70); the roster's are `console-members.ts recordConsoleChange`. */
+export type ConsoleDuesAction =
+  'dues.rate_set' | 'dues.billed' | 'dues.payment_recorded' | 'dues.payment_voided';
+
+export interface ConsoleAuditEntry {
+  /** The console user's account. */
+  actorUserId: number;
+  action: ConsoleDuesAction;
+  subjectType: string;
+  subjectId: number;
+  organizationId: number;
+  clubId: number;
+  /** The member it concerns; null for a change of the whole club (its amount, a billing). */
+  partyId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+/** A console change in the audit log, written in the change's own transaction (D63, D71). */
+export async function recordConsoleAudit(
+  db: Db,
+  entry: ConsoleAuditEntry,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId,
+      organization_id: entry.organizationId,
+      club_id: entry.clubId,
+      party_id: entry.partyId,
+      before_value: entry.before === null ? null : JSON.stringify(entry.before),
+      after_value: entry.after === null ? null : JSON.stringify(entry.after),
       ip: entry.ip,
       created_at: now,
     })

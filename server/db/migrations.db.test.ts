@@ -70,6 +70,7 @@ describe('migrations', () => {
         'dues_payment_items',
         'roster_imports',
         'invitations',
+        'dues_rates',
       ].sort(),
     );
   });

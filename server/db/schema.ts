@@ -632,6 +632,27 @@ export interface DuesPaymentsTable {
   provider_event_id: string | null;
   /** The hand-off token is refused after this instant. */
   expires_at: Instant | null;
+  /** online (the provider's checkout), cash or cheque (taken in person, D70). */
+  method: Generated<string>;
+  /** The day an in-person payment was taken, YYYY-MM-DD; null online. */
+  paid_on: string | null;
+  /** The secretary's note, such as a cheque's number. */
+  note: string | null;
+  recorded_by_user_id: number | null;
+  /** A payment recorded by mistake is voided, never deleted (D70). */
+  voided_at: Instant | null;
+  voided_by_user_id: number | null;
+  void_reason: string | null;
+}
+
+/** A club's dues for one year: what billing the year charges each active member (D70). */
+export interface DuesRatesTable {
+  id: Generated<number>;
+  club_id: number;
+  year: number;
+  amount_cents: number;
+  created_at: Instant;
+  updated_at: Instant;
 }
 
 /** The yearly dues one payment covers, so completing it marks exactly those paid (D50). */
@@ -760,6 +781,7 @@ export interface Database {
   dues: DuesTable;
   dues_payments: DuesPaymentsTable;
   dues_payment_items: DuesPaymentItemsTable;
+  dues_rates: DuesRatesTable;
   payment_credentials: PaymentCredentialsTable;
   outbox_messages: OutboxMessagesTable;
   roster_imports: RosterImportsTable;

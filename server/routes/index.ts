@@ -33,6 +33,8 @@ import { registerAdminMemberRoutes } from './admin-members/index.ts';
 import { registerAdminMembershipRoutes } from './admin-memberships/index.ts';
 import { registerAdminOfficerRoutes } from './admin-officers/index.ts';
 import { registerAdminInvitationRoutes } from './admin-invitations/index.ts';
+import { registerAdminDuesRoutes } from './admin-dues/index.ts';
+import { registerAdminAuditLogRoutes } from './admin-audit-log/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -73,6 +75,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       registerAdminMembershipRoutes(api);
       registerAdminOfficerRoutes(api);
       registerAdminInvitationRoutes(api);
+      // Dues in the console and the audit log (issue 23, D70, D71).
+      registerAdminDuesRoutes(api);
+      registerAdminAuditLogRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -12,6 +12,7 @@ import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
 import * as consoleFoundation from './0011-console-foundation.ts';
 import * as rosterImports from './0012-roster-imports.ts';
 import * as consoleOfficers from './0014-console-officers.ts';
+import * as consoleDues from './0015-console-dues.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_console_foundation': consoleFoundation,
   '0012_roster_imports': rosterImports,
   '0014_console_officers': consoleOfficers,
+  '0015_console_dues': consoleDues,
 };

@@ -8,6 +8,8 @@ import {
   FIRST_START_SECRETARY,
   FIRST_START_TITLE,
   NOT_FOUND_TITLE,
+  OPEN_AUDIT,
+  OPEN_DUES,
   OPEN_IMPORT,
   OPEN_INVITATIONS,
   OPEN_OFFICERS,
@@ -60,6 +62,10 @@ describe('the console home (/admin, issue 23)', () => {
     );
     expect(screen.getByRole('link', { name: OPEN_INVITATIONS }).getAttribute('href')).toBe(
       '/admin/invitations',
+    );
+    expect(screen.getByRole('link', { name: OPEN_DUES }).getAttribute('href')).toBe('/admin/dues');
+    expect(screen.getByRole('link', { name: OPEN_AUDIT }).getAttribute('href')).toBe(
+      '/admin/audit',
     );
     expect(screen.getByRole('button', { name: DOWNLOAD_CSV })).toBeTruthy();
     // Headings in order: one h1, then each section's h2.

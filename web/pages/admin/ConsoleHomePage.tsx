@@ -1,15 +1,30 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconMail, IconUserStar, IconUsers } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconFileImport,
+  IconHistory,
+  IconMail,
+  IconUserStar,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ConsoleOrganization } from '../../../common/schemas/console.ts';
 import type { ConsoleScope } from '../../api/console.ts';
 import {
+  CONSOLE_AUDIT_PATH,
+  CONSOLE_DUES_PATH,
   CONSOLE_IMPORT_PATH,
   CONSOLE_INVITATIONS_PATH,
   CONSOLE_MEMBERS_PATH,
   CONSOLE_OFFICERS_PATH,
 } from '../../paths.ts';
 import {
+  AUDIT_CARD_TEXT,
+  AUDIT_TITLE,
+  DUES_CARD_TEXT,
+  DUES_TITLE,
+  OPEN_AUDIT,
+  OPEN_DUES,
   CONSOLE_INTRO,
   CONSOLE_TITLE,
   EXPORT_CARD_TEXT,
@@ -159,6 +174,32 @@ function Sections({
               leftSection={<IconMail size={22} aria-hidden="true" />}
             >
               {OPEN_INVITATIONS}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={DUES_TITLE} testId="console-dues-card">
+          <Text size="lg">{DUES_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_DUES_PATH)}
+              size="lg"
+              leftSection={<IconCash size={22} aria-hidden="true" />}
+            >
+              {OPEN_DUES}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={AUDIT_TITLE} testId="console-audit-card">
+          <Text size="lg">{AUDIT_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={withOrganization(CONSOLE_AUDIT_PATH)}
+              size="lg"
+              leftSection={<IconHistory size={22} aria-hidden="true" />}
+            >
+              {OPEN_AUDIT}
             </Button>
           </Group>
         </ConsoleSection>

@@ -4,7 +4,7 @@ import type { StoredMember } from '../../../db/roster.ts';
 import type { Database } from '../../../db/schema.ts';
 import { mayManageClub, mayWorkInOrganization } from '../../../policies/console.ts';
 import type { ConsoleScope } from '../../../policies/console.ts';
-import { ROSTER_COLUMNS } from './roster-csv.ts';
+import { CSV_WRITE_OPTIONS, ROSTER_COLUMNS } from './roster-csv.ts';
 import type { RosterColumn } from './roster-csv.ts';
 import { loadRosterSetting, rosterMembers } from './roster-data.ts';
 import type { RosterSetting } from './roster-data.ts';
@@ -17,7 +17,8 @@ export interface RosterExportOptions {
 
 /** Rows gathered before one chunk is yielded. */
 const CHUNK_ROWS = 1_000;
-const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
+// Formula-guarded cells (D71): the import strips the guard again.
+const CSV_OPTIONS = CSV_WRITE_OPTIONS;
 
 function rowsOf(setting: RosterSetting, member: StoredMember, options: RosterExportOptions) {
   const address = member.address?.value ?? null;

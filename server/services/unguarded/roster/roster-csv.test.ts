@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ROSTER_IMPORT_MAX_ROWS } from '../../../../common/schemas/console.ts';
 import type { ConsoleScope } from '../../../policies/console.ts';
-import { readRoster, rosterDate } from './roster-csv.ts';
+import { stringify } from 'csv-stringify/sync';
+import { parse } from 'csv-parse/sync';
+import {
+  CSV_WRITE_OPTIONS,
+  guardFormula,
+  readRoster,
+  rosterDate,
+  unguardFormula,
+} from './roster-csv.ts';
 import type { RosterReference } from './roster-csv.ts';
 
 const reference = (scope: ConsoleScope = { kind: 'all' }): RosterReference => ({
@@ -191,4 +199,26 @@ describe('readRoster', () => {
     expect(read.members).toEqual([]);
     // Reading 200,001 rows takes seconds on a busy machine.
   }, 120_000);
+});
+
+describe('the formula guard (D71)', () => {
+  const risky = ['=1+1', '+1 614 555 0100', '-2', '@SUM(A1)', '\tx', '\rx', "'=1", "''+1"];
+  const safe = ['Holt', "O'Neill", "'quoted", '1-2', 'a=b', ''];
+
+  it('puts an apostrophe before a cell a spreadsheet would run, and nothing before others', () => {
+    for (const value of risky) expect(guardFormula(value)).toBe(`'${value}`);
+    for (const value of safe) expect(guardFormula(value)).toBe(value);
+  });
+
+  it('takes back exactly what it added, so every value round-trips', () => {
+    for (const value of [...risky, ...safe])
+      expect(unguardFormula(guardFormula(value))).toBe(value);
+  });
+
+  it('guards every cell csv-stringify writes with our options, and csv-parse reads them back', () => {
+    const text = stringify([risky, safe], CSV_WRITE_OPTIONS);
+    const rows = parse(text, { relax_column_count: true }) as string[][];
+    expect(rows.flat().every((cell) => cell === '' || !/^[=+\-@\t\r]/.test(cell))).toBe(true);
+    expect(rows.map((row) => row.map(unguardFormula))).toEqual([risky, safe]);
+  });
 });

@@ -54,6 +54,32 @@ export const OPTIONAL_COLUMNS = [
   'joined_on',
 ] as const;
 
+/**
+ * A cell a spreadsheet would run as a formula begins with =, +, -, @, a tab or a carriage return
+ * (OWASP's CSV injection); `'` before it makes the spreadsheet show it as text. Cells already
+ * beginning with apostrophes before such a character get one more, so reading strips exactly
+ * the one that writing added and every value comes back as it was (D71, docs/roster-csv.md).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** The cell as every CSV we write holds it: text, never a formula. */
+export function guardFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The value a guarded cell holds: the writer's apostrophe removed. */
+export function unguardFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
+/** csv-stringify's options for every CSV we write: CRLF lines, each text cell guarded. */
+export const CSV_WRITE_OPTIONS = {
+  record_delimiter: 'windows',
+  // csv-stringify quotes a line feed but not a lone carriage return, which would split the row.
+  quoted_match: /\r/,
+  cast: { string: (value: string) => guardFormula(value) },
+} as const;
+
 /** The export's column order; an import takes them in any order. */
 export const ROSTER_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
@@ -292,7 +318,9 @@ class RowReader {
     /** The trimmed cell; undefined when the file has no such column. */
     const cell = (column: RosterColumn): string | undefined => {
       const position = this.index.get(column);
-      return position === undefined ? undefined : (fields[position] ?? '').trim();
+      return position === undefined
+        ? undefined
+        : unguardFormula((fields[position] ?? '').trim()).trim();
     };
     const text = (column: RosterColumn, max: number, required: boolean): string | null => {
       const value = cell(column) ?? '';

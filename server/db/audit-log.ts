@@ -4,8 +4,18 @@ import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
 
-/** Identity events kept in audit_log: who got an account, and when a password changed and how. */
-export type IdentityAction = 'user.registered' | 'password.reset' | 'password.changed';
+/**
+ * Identity events kept in audit_log: who got an account, when a password changed and how, and
+ * each sign-in with a password (signed in, a wrong password for an existing account, refused
+ * because the membership is not active), so a secretary can see who tried a member's account.
+ */
+export type IdentityAction =
+  | 'user.registered'
+  | 'password.reset'
+  | 'password.changed'
+  | 'session.signed_in'
+  | 'session.sign_in_failed'
+  | 'session.sign_in_refused';
 
 export interface IdentityAuditEntry {
   action: IdentityAction;

@@ -12,6 +12,7 @@ import {
   enforceLimits,
 } from '../auth/rate-limit.ts';
 import type { PairedLimits } from '../auth/rate-limit.ts';
+import { recordIdentityEvent } from '../db/audit-log.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import type { NewSessionMeta } from '../auth/sessions.ts';
 import { InvalidPublicKeyError, parsePublicKey } from '../auth/signatures.ts';
@@ -135,15 +136,32 @@ export async function signIn(
     user !== undefined && user.left_at === null && (user.is_admin === 1 || Boolean(user.is_active));
   if (!user || !passwordOk || user.left_at !== null) {
     await attemptFailed(ctx.db, guess);
+    // An unknown username concerns no member; the address limits bound how many rows a guesser writes.
+    if (user) {
+      await recordIdentityEvent(ctx.db, {
+        action: 'session.sign_in_failed',
+        userId: user.id,
+        ip: meta.ip,
+      });
+    }
     throw new InvalidCredentialsError();
   }
   if (!maySignIn) {
     // Not a wrong guess: the password was right, so it neither counts nor clears one.
-    throw new MembershipNotActiveError(await inactiveStatusOf(ctx.db, user.party_id));
+    const status = await inactiveStatusOf(ctx.db, user.party_id);
+    await recordIdentityEvent(ctx.db, {
+      action: 'session.sign_in_refused',
+      userId: user.id,
+      ip: meta.ip,
+      detail: { status },
+    });
+    throw new MembershipNotActiveError(status);
   }
 
   await attemptSucceeded(ctx.db, guess);
-  return openSession(ctx, user.id, publicKey, meta);
+  const signedIn = await openSession(ctx, user.id, publicKey, meta);
+  await recordIdentityEvent(ctx.db, { action: 'session.signed_in', userId: user.id, ip: meta.ip });
+  return signedIn;
 }
 
 export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: number | null) {

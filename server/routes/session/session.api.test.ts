@@ -96,6 +96,32 @@ describe('POST /session.json (API-SESS-01, SIGNIN-05)', () => {
     expect(answers[0]?.text).toBe(answers[1]?.text);
   });
 
+  it('keeps each password sign-in of an account in the audit log: signed in, wrong password; none for an unknown name', async () => {
+    const { db } = server.database.handle;
+    const rows = () =>
+      db
+        .selectFrom('audit_log as a')
+        .innerJoin('users as u', 'u.party_id', 'a.party_id')
+        .select(['a.action', 'a.actor_user_id', 'a.ip'])
+        .where('u.username', '=', MEMBER2.username)
+        .where('a.action', 'like', 'session.%')
+        .orderBy('a.id')
+        .execute();
+    const before = (await rows()).length;
+    const wrong = await server.request<Problem>('POST', '/session.json', {
+      body: { user: { username: MEMBER2.username, password: 'not it', public_key: publicKey() } },
+    });
+    expect(wrong.status).toBe(401);
+    await signInAs(server, MEMBER2.username);
+    const unknown = await server.request<Problem>('POST', '/session.json', {
+      body: { user: { username: 'nobody-at-all', password: 'x', public_key: publicKey() } },
+    });
+    expect(unknown.status).toBe(401);
+    const after = (await rows()).slice(before);
+    expect(after.map((row) => row.action)).toEqual(['session.sign_in_failed', 'session.signed_in']);
+    expect(after.every((row) => row.actor_user_id !== null && row.ip !== null)).toBe(true);
+  });
+
   it('ignores the case of the username', async () => {
     const client = await signInAs(server, WEBMASTER.username.toUpperCase());
     expect(client.signIn.status).toBe(200);
@@ -217,6 +243,15 @@ describe('members who may not sign in', () => {
       expect(response.status).toBe(403);
       expect(response.body.type).toMatch(/\/membership-not-active$/);
       expect(response.body.title).toBe(membershipNotActive('suspended'));
+      const refused = await db
+        .selectFrom('audit_log')
+        .select(['detail'])
+        .where('action', '=', 'session.sign_in_refused')
+        .where('party_id', '=', user.party_id)
+        .execute();
+      expect(refused.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+        { status: 'suspended' },
+      ]);
       const wrong = await server.request<Problem>('POST', '/session.json', {
         body: {
           user: { username: WEBMASTER.username, password: 'wrong-horse', public_key: publicKey() },

@@ -31,3 +31,4 @@ export * from './messages/dues.ts';
 export * from './messages/notices.ts';
 export * from './messages/status-checker.ts';
 export * from './messages/lodge-office.ts';
+export * from './messages/lodge-office-clubs.ts';

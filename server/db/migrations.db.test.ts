@@ -69,6 +69,7 @@ describe('migrations', () => {
         'bus_events',
         'dues_payment_items',
         'roster_imports',
+        'organization_statuses',
       ].sort(),
     );
   });

@@ -30,6 +30,8 @@ import { registerPaymentCredentialRoutes } from './payment-credentials/index.ts'
 import { registerPartyAvatarRoutes } from './party-avatar/index.ts';
 import { registerAdminScopeRoutes } from './admin-scope/index.ts';
 import { registerAdminMemberRoutes } from './admin-members/index.ts';
+import { registerAdminOrganizationRoutes } from './admin-organizations/index.ts';
+import { registerAdminClubRoutes } from './admin-clubs/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -66,6 +68,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // The secretary's console's roster (issue 23, D66).
       registerAdminScopeRoutes(api);
       registerAdminMemberRoutes(api);
+      // The organisation's settings and its clubs (issue 23, D68).
+      registerAdminOrganizationRoutes(api);
+      registerAdminClubRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import * as noticeListIndex from './0009-notice-list-index.ts';
 import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
 import * as consoleFoundation from './0011-console-foundation.ts';
 import * as rosterImports from './0012-roster-imports.ts';
+import * as consoleClubs from './0013-console-clubs.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_calendar_feed_token_hashes': calendarFeedTokenHashes,
   '0011_console_foundation': consoleFoundation,
   '0012_roster_imports': rosterImports,
+  '0013_console_clubs': consoleClubs,
 };

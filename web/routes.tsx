@@ -20,7 +20,11 @@ import { AppLayout, preloadSignedInShell } from './components/AppLayout.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
 import {
+  CONSOLE_CLUBS_PATH,
   CONSOLE_IMPORT_PATH,
+  CONSOLE_NEW_CLUB_PATH,
+  CONSOLE_NEW_ORGANIZATION_PATH,
+  CONSOLE_ORGANIZATION_PATH,
   CONSOLE_MEMBERS_PATH,
   CONSOLE_PATH,
   HOME_PATH,
@@ -158,6 +162,20 @@ const consoleMemberScreen: LazyScreen = () =>
   import('./pages/admin/ConsoleMemberPage.tsx').then((module) => ({
     Component: module.ConsoleMemberPage,
   }));
+const organizationScreen: LazyScreen = () =>
+  import('./pages/admin/OrganizationPage.tsx').then((module) => ({
+    Component: module.OrganizationPage,
+  }));
+const newOrganizationScreen: LazyScreen = () =>
+  import('./pages/admin/OrganizationPage.tsx').then((module) => ({
+    Component: module.NewOrganizationPage,
+  }));
+const clubTreeScreen: LazyScreen = () =>
+  import('./pages/admin/ClubTreePage.tsx').then((module) => ({ Component: module.ClubTreePage }));
+const consoleClubScreen: LazyScreen = () =>
+  import('./pages/admin/ClubEditPage.tsx').then((module) => ({ Component: module.ClubEditPage }));
+const newClubScreen: LazyScreen = () =>
+  import('./pages/admin/ClubEditPage.tsx').then((module) => ({ Component: module.NewClubPage }));
 const rosterImportScreen: LazyScreen = () =>
   import('./pages/admin/ImportPage.tsx').then((module) => ({ Component: module.ImportPage }));
 
@@ -210,6 +228,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: CONSOLE_MEMBERS_PATH, access: 'member', screen: rosterScreen },
   { path: `${CONSOLE_MEMBERS_PATH}/:partyId`, access: 'member', screen: consoleMemberScreen },
   { path: CONSOLE_IMPORT_PATH, access: 'member', screen: rosterImportScreen },
+  { path: CONSOLE_ORGANIZATION_PATH, access: 'member', screen: organizationScreen },
+  { path: CONSOLE_NEW_ORGANIZATION_PATH, access: 'member', screen: newOrganizationScreen },
+  { path: CONSOLE_CLUBS_PATH, access: 'member', screen: clubTreeScreen },
+  { path: CONSOLE_NEW_CLUB_PATH, access: 'member', screen: newClubScreen },
+  { path: `${CONSOLE_CLUBS_PATH}/:clubId`, access: 'member', screen: consoleClubScreen },
 ];
 
 interface RouteHandle {

@@ -59,6 +59,11 @@ describe('route table (§2, ROUTE-01..30)', () => {
         '/admin/members',
         '/admin/members/{}',
         '/admin/import',
+        '/admin/organization',
+        '/admin/organizations/new',
+        '/admin/clubs',
+        '/admin/clubs/new',
+        '/admin/clubs/{}',
       ].sort(),
     );
   });

@@ -137,3 +137,5 @@ export const CLUB_NAMES_SECTION = 'Name and place in the tree';
 export const CLUB_TEXTS_SECTION = 'Meetings and description';
 export const CLUB_PLACE_SECTION = 'Where it meets';
 export const ORGANIZATION_NAME_SECTION = 'Name and status checks';
+export const CLUB_INTRODUCTION_HINT =
+  'Shown at the top of the lodge’s page. Paragraphs written as <p>…</p> and bold as <b>…</b> are kept.';

@@ -253,6 +253,8 @@ export const consoleClubDetailSchema = z.object({
   formal_name: z.string(),
   club_type_id: z.number().int(),
   group_id: z.number().int().nullable(),
+  /** The parent's name: a secretary's own lodge's parent is not in their tree. */
+  group_name: z.string().nullable(),
   subdomain: z.string(),
   address1: z.string().nullable(),
   address2: z.string().nullable(),

@@ -29,35 +29,37 @@ export function clubTreeRows(db: Db, organizationId: number) {
     .execute();
 }
 
-/** One club's row as the console's form shows it. */
+/** One club's row as the console's form shows it, with its parent's name. */
 export function consoleClubRow(db: Db, clubId: number) {
   return db
-    .selectFrom('clubs')
+    .selectFrom('clubs as c')
+    .leftJoin('clubs as g', 'g.id', 'c.group_id')
     .select([
-      'id',
-      'organization_id',
-      'name',
-      'formal_name',
-      'club_type_id',
-      'group_id',
-      'subdomain',
-      'address1',
-      'address2',
-      'city',
-      'state',
-      'zip',
-      'time_zone_id',
-      'lat',
-      'lng',
-      'description',
-      'introduction',
-      'is_hiding_stock_introduction',
-      'meetings',
-      'map_url',
-      'default_url',
-      'closed_at',
+      'c.id',
+      'c.organization_id',
+      'c.name',
+      'c.formal_name',
+      'c.club_type_id',
+      'c.group_id',
+      'g.name as group_name',
+      'c.subdomain',
+      'c.address1',
+      'c.address2',
+      'c.city',
+      'c.state',
+      'c.zip',
+      'c.time_zone_id',
+      'c.lat',
+      'c.lng',
+      'c.description',
+      'c.introduction',
+      'c.is_hiding_stock_introduction',
+      'c.meetings',
+      'c.map_url',
+      'c.default_url',
+      'c.closed_at',
     ])
-    .where('id', '=', clubId)
+    .where('c.id', '=', clubId)
     .executeTakeFirst();
 }
 export type ConsoleClubRow = NonNullable<Awaited<ReturnType<typeof consoleClubRow>>>;

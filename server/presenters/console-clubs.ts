@@ -81,6 +81,7 @@ export function presentConsoleClub(
     formal_name: row.formal_name,
     club_type_id: row.club_type_id,
     group_id: row.group_id,
+    group_name: row.group_name,
     subdomain: row.subdomain,
     address1: row.address1,
     address2: row.address2,

@@ -239,7 +239,7 @@ export async function changeClub(
         subjectId: clubId,
         organizationId: before.organization_id,
         clubId,
-        before,
+        before: { ...before, group_name: undefined },
         after: auditFields(values),
         ip,
       },

@@ -23,6 +23,7 @@ function fieldsOf(club: ConsoleClubDetail) {
     id: _id,
     organization_id: _organization,
     closed_at: _closed,
+    group_name: _groupName,
     abilities: _abilities,
     ...fields
   } = club;

@@ -17,6 +17,7 @@ import type {
 } from '../../../common/schemas/console-clubs.ts';
 import type { MemberStatusListAnswer } from '../../../common/schemas/member-status.ts';
 import type { Organization } from '../../../common/schemas/organization.ts';
+import type { User } from '../../../common/schemas/session.ts';
 import { DEMO_CLUBS, DEMO_ORGANIZATION_NAME } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
@@ -81,6 +82,7 @@ function fieldsOf(club: ConsoleClubDetail) {
     id: _id,
     organization_id: _organization,
     closed_at: _closed,
+    group_name: _groupName,
     abilities: _abilities,
     ...fields
   } = club;
@@ -311,6 +313,37 @@ describe('clubs', () => {
       `/admin/clubs.json?organization_id=${orgId}`,
     );
     expect(tree.data.clubs.find((entry) => entry.id === club.id)?.closed_at).not.toBeNull();
+  });
+
+  it("takes a closed club out of its webmaster's pickers; their membership stays", async () => {
+    const club = (await newClub('A', l2)).data.club;
+    const db = server.database.handle.db;
+    const membership = await db
+      .insertInto('memberships')
+      .values({
+        party_id: personas.W.partyId,
+        club_id: club.id,
+        member_number: null,
+        joined_on: '2020-01-01',
+        left_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('membership_roles')
+      .values([
+        { membership_id: membership.id, role_name: 'user' },
+        { membership_id: membership.id, role_name: 'webmaster' },
+      ])
+      .execute();
+    const rolesAt = async () => {
+      const me = await call<{ user: User }>('W', 'GET', '/session.json');
+      return me.data.user.clubs.find((entry) => entry.id === club.id)?.club_member_role_names;
+    };
+    expect(await rolesAt()).toEqual(expect.arrayContaining(['user', 'webmaster']));
+    expect((await call('A', 'POST', `/admin/clubs/${club.id}/close.json`)).status).toBe(200);
+    expect(await rolesAt()).toEqual(['user']);
   });
 
   it("leads the club page's Dashboard to the console for its secretary, and not for another lodge's", async () => {

@@ -57,6 +57,7 @@ import {
   CLUB_FORMAL_NAME,
   CLUB_HIDE_STOCK,
   CLUB_INTRODUCTION,
+  CLUB_INTRODUCTION_HINT,
   CLUB_LAT,
   CLUB_LNG,
   CLUB_MAP_URL,
@@ -187,6 +188,7 @@ function LoadedClub({ id }: { id: number }) {
             initial={formValuesOf(club)}
             editable={club.abilities.edit}
             subdomain={club.subdomain}
+            parentName={club.group_name}
           />
           {club.abilities.close ? <CloseClub club={club} /> : null}
         </Stack>
@@ -240,6 +242,7 @@ function NewClubForm({
       clubId={null}
       editable
       subdomain={null}
+      parentName={null}
       initial={{
         name: '',
         formal_name: '',
@@ -271,6 +274,7 @@ function ClubForm({
   initial,
   editable,
   subdomain,
+  parentName,
 }: {
   organizationId: number;
   clubId: number | null;
@@ -278,6 +282,8 @@ function ClubForm({
   editable: boolean;
   /** The saved web address name, for the link to the club's page; null for a new club. */
   subdomain: string | null;
+  /** The saved parent's name, for a parent outside the user's tree. */
+  parentName: string | null;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
@@ -339,7 +345,10 @@ function ClubForm({
   ];
   // The current parent stays choosable even when it is not the user's (a secretary's own lodge).
   if (initial.group_id !== null && !parents.some((club) => club.id === initial.group_id)) {
-    parentChoices.push({ value: String(initial.group_id), label: String(initial.group_id) });
+    parentChoices.push({
+      value: String(initial.group_id),
+      label: parentName ?? String(initial.group_id),
+    });
   }
   const text = (field: ClubField, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
@@ -427,6 +436,7 @@ function ClubForm({
             <Textarea
               size="lg"
               label={CLUB_INTRODUCTION}
+              description={CLUB_INTRODUCTION_HINT}
               rows={3}
               data-field="introduction"
               disabled={disabled}
@@ -532,6 +542,7 @@ function CloseClub({ club }: { club: ConsoleClubDetail }) {
         title={closeClubQuestion(club.name)}
         size="lg"
         centered
+        closeButtonProps={{ 'aria-label': KEEP_OPEN }}
       >
         <Stack gap="lg">
           <Text size="lg">{CLOSE_CLUB_EXPLAINED}</Text>

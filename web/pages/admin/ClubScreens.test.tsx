@@ -84,6 +84,7 @@ function clubDetail(overrides: Partial<ConsoleClubDetail> = {}): ConsoleClubDeta
     formal_name: HARMONY.formal_name,
     club_type_id: 3,
     group_id: 2,
+    group_name: 'District 9',
     subdomain: HARMONY.subdomain,
     address1: '12 Main St',
     address2: null,

@@ -195,6 +195,49 @@ describe('who may read and change the organisation and the clubs', () => {
     expect((await call('S', 'POST', `/admin/clubs/${l1}/close.json`)).status).toBe(403);
   });
 
+  it('lets the grand secretary change the organisation: a secretary of its top club', async () => {
+    const db = server.database.handle.db;
+    const grandLodge = await clubIdOf(server, DEMO_CLUBS.grandLodge);
+    const membership = await db
+      .insertInto('memberships')
+      .values({
+        party_id: personas.M.partyId,
+        club_id: grandLodge,
+        member_number: null,
+        joined_on: '2020-01-01',
+        left_at: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('membership_roles')
+      .values({ membership_id: membership.id, role_name: 'secretary' })
+      .execute();
+    try {
+      const read = await organizationDetail('M');
+      expect(read.status).toBe(200);
+      expect(read.data.organization.abilities.edit).toBe(true);
+      const settings = settingsOf(read.data.organization);
+      const saved = await call('M', 'PUT', `/admin/organizations/${orgId}.json`, {
+        ...settings,
+        member_number_max_length: 9,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await call('M', 'PUT', `/admin/organizations/${orgId}.json`, settings)).status).toBe(
+        200,
+      );
+      // Still no administrator: a new organisation is refused.
+      expect(
+        (await call('M', 'POST', '/admin/organizations.json', { ...settings, name: 'Another' }))
+          .status,
+      ).toBe(403);
+    } finally {
+      await db.deleteFrom('membership_roles').where('membership_id', '=', membership.id).execute();
+      await db.deleteFrom('memberships').where('id', '=', membership.id).execute();
+    }
+  });
+
   it('lets the administrator do all, and a top club is theirs alone', async () => {
     const tree = await call<{ clubs: ClubTreeEntry[]; may_add_top: boolean }>(
       'A',

@@ -158,6 +158,8 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     await page.getByRole('button', { name: CLOSE_CLUB }).click();
     const dialog = page.getByRole('dialog', { name: closeClubQuestion(`Test Grand Lodge ${n}`) });
     await expect(dialog).toContainText(CLOSE_CLUB_EXPLAINED);
+    // Axe reads colours: only once the dialog has faded in.
+    await expect(dialog).toHaveCSS('opacity', '1');
     expect(await seriousAxeViolations(page), 'close question').toEqual([]);
     await shoot(page, 'clubs-4-close');
     await dialog.getByRole('button', { name: CONFIRM_CLOSE }).click();

@@ -139,3 +139,12 @@ export const CLUB_PLACE_SECTION = 'Where it meets';
 export const ORGANIZATION_NAME_SECTION = 'Name and status checks';
 export const CLUB_INTRODUCTION_HINT =
   'Shown at the top of the lodge’s page. Paragraphs written as <p>…</p> and bold as <b>…</b> are kept.';
+export const CLUB_IMAGES_SECTION = 'Emblem and map';
+export const CLUB_EMBLEM = 'Emblem';
+export const CLUB_MAP_IMAGE = 'Map picture';
+export const CLUB_IMAGE_HINT = 'A JPEG, PNG or GIF picture; it is cut to a square.';
+export const chooseClubImage = (what: string) => `Choose a new ${what.toLowerCase()}`;
+export const NO_CLUB_IMAGE = 'None yet.';
+export const CLUB_IMAGE_SAVED = 'The picture is saved.';
+export const CLUB_IMAGE_FAILED = 'The picture could not be saved. Please try again.';
+export const clubImageAlt = (what: string, club: string) => `${what} of ${club}`;

@@ -18,6 +18,7 @@ import {
 import { MEMBER_STATUS_VALUES, memberStatusValueSchema } from './console.ts';
 import type { MemberStatusValue } from './console.ts';
 import { recordIdParamSchema, recordIdSchema } from './record-id.ts';
+import { avatarSchema } from './session.ts';
 
 /*
  * The Lodge Office's organisation settings and clubs (issue 23, docs/decisions.md D68): the
@@ -272,6 +273,9 @@ export const consoleClubDetailSchema = z.object({
   default_url: z.string().nullable(),
   /** 'YYYY-MM-DD' (UTC) the club closed, or null. */
   closed_at: z.string().nullable(),
+  /** The emblem and the stored map image, as the club home shows them (uploaded apart). */
+  avatar: avatarSchema.nullable(),
+  map_image: z.string().nullable(),
   abilities: clubAbilitiesSchema,
 });
 export type ConsoleClubDetail = z.infer<typeof consoleClubDetailSchema>;
@@ -284,3 +288,13 @@ export const clubParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** A club in the console, below the app's base path: the club page's Dashboard (AMB-05, D68). */
 export const consoleClubPath = (clubId: number): string => `/admin/clubs/${clubId}`;
+
+/** PUT /admin/clubs/{id}/avatar.json and /map_image.json: a picture; its type is read from the bytes. */
+export const clubImageRequestSchema = z.object({
+  file_name: z.string().max(255),
+  base64: z.string().min(1),
+});
+export type ClubImageRequest = z.infer<typeof clubImageRequestSchema>;
+
+/** The field a refused picture's messages come under. */
+export const CLUB_IMAGE_FIELD = 'image';

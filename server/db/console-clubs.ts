@@ -58,6 +58,9 @@ export function consoleClubRow(db: Db, clubId: number) {
       'c.map_url',
       'c.default_url',
       'c.closed_at',
+      'c.avatar_key',
+      'c.avatar_medium_key',
+      'c.map_image',
     ])
     .where('c.id', '=', clubId)
     .executeTakeFirst();
@@ -166,4 +169,39 @@ export async function closeClubRow(db: Db, clubId: number, now: number): Promise
     .set({ closed_at: now, updated_at: now })
     .where('id', '=', clubId)
     .execute();
+}
+
+/** The club's picture keys, read for a change (locked on PostgreSQL against a second upload). */
+export function clubImageKeys(db: Db, clubId: number, lock: boolean) {
+  let query = db
+    .selectFrom('clubs')
+    .select(['avatar_key', 'avatar_medium_key', 'map_image'])
+    .where('id', '=', clubId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function setClubImageKeys(
+  db: Db,
+  clubId: number,
+  keys:
+    { avatar_key: string | null; avatar_medium_key: string | null } | { map_image: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('clubs')
+    .set({ ...keys, updated_at: now })
+    .where('id', '=', clubId)
+    .execute();
+}
+
+/** Which of these keys a club still shows as its map (the demo gives several clubs one map). */
+export async function mapImagesInUse(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('clubs')
+    .select('map_image')
+    .where('map_image', 'in', keys)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.map_image === null ? [] : [row.map_image])));
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../common/schemas/console-clubs.ts';
 import type { ConsoleClubRow } from '../db/console-clubs.ts';
 import type { MemberStatusValue } from '../db/schema.ts';
+import { mediaUrl, presentAvatar } from './media.ts';
 
 /** A closing instant as the day it happened (UTC), which is all the console shows. */
 function dayOf(instant: number | null): string | null {
@@ -98,6 +99,8 @@ export function presentConsoleClub(
     map_url: row.map_url,
     default_url: row.default_url,
     closed_at: dayOf(row.closed_at),
+    avatar: presentAvatar(row.avatar_medium_key),
+    map_image: row.map_image === null ? null : mediaUrl(row.map_image),
     abilities,
   };
 }

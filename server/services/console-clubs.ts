@@ -53,7 +53,10 @@ const NO_SUCH_ORGANIZATION = 'No such organization.';
 
 type ParsedClubFields = z.output<typeof clubFieldsSchema>;
 
-function abilitiesOf(scope: ConsoleScope, row: ConsoleClubRow): ConsoleClubDetail['abilities'] {
+export function abilitiesOf(
+  scope: ConsoleScope,
+  row: ConsoleClubRow,
+): ConsoleClubDetail['abilities'] {
   const open = row.closed_at === null;
   return {
     edit: mayManageClub(scope, row.id),
@@ -63,7 +66,7 @@ function abilitiesOf(scope: ConsoleScope, row: ConsoleClubRow): ConsoleClubDetai
 }
 
 /** The club when the user manages it; otherwise the 404 of a club that does not exist. */
-async function managedClub(
+export async function managedClub(
   ctx: ServiceContext,
   scope: ConsoleScope,
   clubId: number,
@@ -161,6 +164,18 @@ function auditFields(values: ClubValues): Partial<ClubValues> {
   return copy;
 }
 
+/** A club's row for the audit log: the form's fields, not its parent's name or picture keys. */
+function auditRow(row: ConsoleClubRow) {
+  const {
+    group_name: _groupName,
+    avatar_key: _avatar,
+    avatar_medium_key: _avatarMedium,
+    map_image: _map,
+    ...fields
+  } = row;
+  return fields;
+}
+
 /** POST /admin/clubs.json */
 export async function createClub(
   ctx: ServiceContext,
@@ -239,7 +254,7 @@ export async function changeClub(
         subjectId: clubId,
         organizationId: before.organization_id,
         clubId,
-        before: { ...before, group_name: undefined },
+        before: auditRow(before),
         after: auditFields(values),
         ip,
       },

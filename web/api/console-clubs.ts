@@ -5,6 +5,7 @@ import {
   consoleOrganizationAnswerSchema,
   type ClubCreate,
   type ClubFields,
+  type ClubImageRequest,
   type ClubTreeEntry,
   type ConsoleClubDetail,
   type ConsoleOrganizationDetail,
@@ -149,6 +150,23 @@ export function useCloseClub(id: number) {
   return useMutation({
     mutationFn: async (): Promise<ConsoleClubDetail> => {
       const answer = await apiRequest<unknown>('POST', `/admin/clubs/${id}/close.json`);
+      return consoleClubAnswerSchema.parse(answer).data.club;
+    },
+    onSuccess: async (saved) => {
+      client.setQueryData(consoleClubKeys.club(saved.id), saved);
+      await refreshClubReads(client);
+    },
+  });
+}
+
+/** Sets the club's emblem or map picture (the bytes as base64, their type read by the server). */
+export function useSetClubImage(id: number, kind: 'avatar' | 'map_image') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (image: ClubImageRequest): Promise<ConsoleClubDetail> => {
+      const answer = await apiRequest<unknown>('PUT', `/admin/clubs/${id}/${kind}.json`, {
+        body: image,
+      });
       return consoleClubAnswerSchema.parse(answer).data.club;
     },
     onSuccess: async (saved) => {

@@ -24,6 +24,8 @@ function fieldsOf(club: ConsoleClubDetail) {
     organization_id: _organization,
     closed_at: _closed,
     group_name: _groupName,
+    avatar: _avatar,
+    map_image: _map,
     abilities: _abilities,
     ...fields
   } = club;
@@ -87,6 +89,15 @@ export const access: readonly AccessEntry[] = [
       path: `/admin/clubs/${await freshClubUnder(ctx, 'L1')}/close.json`,
     }),
   },
+  ...(['avatar', 'map_image'] as const).map((kind): AccessEntry => ({
+    operation: `PUT /admin/clubs/{id}/${kind}.json`,
+    expect: consoleUsers(200, 200),
+    // A club made for the cell, so the demo's lodge keeps its own pictures.
+    request: async (ctx) => ({
+      path: `/admin/clubs/${await freshClubUnder(ctx, 'L1')}/${kind}.json`,
+      body: { file_name: 'emblem.png', base64: await ctx.pngBase64() },
+    }),
+  })),
 ];
 
 /** The same calls on Olentangy Lodge (L2), outside S's console: a 404 to S. */
@@ -116,4 +127,12 @@ export const further: readonly AccessEntry[] = [
       path: `/admin/clubs/${await freshClubUnder(ctx, 'L2')}/close.json`,
     }),
   },
+  ...(['avatar', 'map_image'] as const).map((kind): AccessEntry => ({
+    operation: `PUT /admin/clubs/{id}/${kind}.json`,
+    expect: consoleUsers(200, 404),
+    request: async (ctx) => ({
+      path: `/admin/clubs/${await freshClubUnder(ctx, 'L2')}/${kind}.json`,
+      body: { file_name: 'emblem.png', base64: await ctx.pngBase64() },
+    }),
+  })),
 ];

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LEVEL_IN_USE,
@@ -83,6 +84,8 @@ function fieldsOf(club: ConsoleClubDetail) {
     organization_id: _organization,
     closed_at: _closed,
     group_name: _groupName,
+    avatar: _avatar,
+    map_image: _map,
     abilities: _abilities,
     ...fields
   } = club;
@@ -387,6 +390,56 @@ describe('clubs', () => {
     expect(await rolesAt()).toEqual(expect.arrayContaining(['user', 'webmaster']));
     expect((await call('A', 'POST', `/admin/clubs/${club.id}/close.json`)).status).toBe(200);
     expect(await rolesAt()).toEqual(['user']);
+  });
+
+  it("sets a club's emblem and map through the photo pipeline, shown on its page; a file that is no image is refused", async () => {
+    const club = (await newClub('S', l1)).data.club;
+    const png = (
+      await sharp({ create: { width: 60, height: 40, channels: 3, background: '#224488' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const emblem = await call<{ club: ConsoleClubDetail }>(
+      'S',
+      'PUT',
+      `/admin/clubs/${club.id}/avatar.json`,
+      {
+        file_name: 'emblem.png',
+        base64: png,
+      },
+    );
+    expect(emblem.status, emblem.text).toBe(200);
+    expect(emblem.data.club.avatar).not.toBeNull();
+    const map = await call<{ club: ConsoleClubDetail }>(
+      'S',
+      'PUT',
+      `/admin/clubs/${club.id}/map_image.json`,
+      {
+        file_name: 'map.png',
+        base64: png,
+      },
+    );
+    expect(map.status, map.text).toBe(200);
+    const home = (await clubHome('M', club.subdomain)).data.club;
+    expect(home.avatar).toEqual(emblem.data.club.avatar);
+    expect(home.home_page_option.map_image).toBe(map.data.club.map_image);
+    const served = await fetch(`${server.baseUrl}${home.home_page_option.map_image ?? ''}`);
+    expect(served.status).toBe(200);
+
+    const text = await call('S', 'PUT', `/admin/clubs/${club.id}/avatar.json`, {
+      file_name: 'emblem.png',
+      base64: Buffer.from('not a picture').toString('base64'),
+    });
+    expect(text.status).toBe(422);
+    expect(Object.keys(text.errors ?? {})).toEqual(['image']);
+    expect(
+      (
+        await call('S', 'PUT', `/admin/clubs/${l2}/avatar.json`, {
+          file_name: 'x.png',
+          base64: png,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("leads the club page's Dashboard to the console for its secretary, and not for another lodge's", async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../../common/constants.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  clubImageRequestSchema,
   clubCreateSchema,
   clubFieldsSchema,
   clubParamsSchema,
@@ -15,6 +17,8 @@ import {
   consoleClub,
   createClub,
 } from '../../services/console-clubs.ts';
+import { setClubImage } from '../../services/console-club-images.ts';
+import type { ClubImageKind } from '../../services/console-club-images.ts';
 
 /**
  * Clubs in the console (issue 23, D68): the tree, a club's fields, a new club, a change, and
@@ -120,4 +124,37 @@ export function registerAdminClubRoutes(app: FastifyInstance): void {
       data: { club: await closeClub(app.services, request.actor, request.params.id, request.ip) },
     }),
   );
+
+  const images: readonly [ClubImageKind, string][] = [
+    ['avatar', "Sets the club's emblem (JPEG, PNG or GIF, its type read from the bytes)"],
+    ['map_image', "Sets the club's map image, shown at 400 by 400 on its page"],
+  ];
+  for (const [kind, summary] of images) {
+    api.put(
+      `/admin/clubs/:id/${kind}.json`,
+      {
+        bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
+        schema: {
+          summary,
+          tags: ['console'],
+          params: clubParamsSchema,
+          body: clubImageRequestSchema,
+          response: { 200: consoleClubAnswerSchema },
+          refusals: [403, 404],
+        },
+      },
+      async (request) => ({
+        data: {
+          club: await setClubImage(
+            app.services,
+            request.actor,
+            request.params.id,
+            kind,
+            request.body,
+            request.ip,
+          ),
+        },
+      }),
+    );
+  }
 }

@@ -88,6 +88,7 @@ import {
   clubClosedOn,
   closeClubQuestion,
 } from '../../../common/messages.ts';
+import { ClubImages } from './ClubImages.tsx';
 import { ConsoleScreen, ConsoleSection, ORGANIZATION_PARAM } from './ConsoleScreen.tsx';
 
 /** The form's values: text fields as typed ('' for none), the schema turns '' into null. */
@@ -190,6 +191,7 @@ function LoadedClub({ id }: { id: number }) {
             subdomain={club.subdomain}
             parentName={club.group_name}
           />
+          <ClubImages club={club} />
           {club.abilities.close ? <CloseClub club={club} /> : null}
         </Stack>
       )}

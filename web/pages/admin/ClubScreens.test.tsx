@@ -6,6 +6,7 @@ import {
   CLOSE_CLUB,
   CLUB_MEETINGS_LABEL,
   CLUB_SAVED,
+  CLUB_IMAGE_SAVED,
   CREATE_ORGANIZATION,
   OPEN_CLUBS,
   OPEN_ORGANIZATION,
@@ -101,6 +102,8 @@ function clubDetail(overrides: Partial<ConsoleClubDetail> = {}): ConsoleClubDeta
     map_url: null,
     default_url: null,
     closed_at: null,
+    avatar: null,
+    map_image: '/media/demo/map-1.png',
     abilities: { edit: true, close: true, add_child: true },
     ...overrides,
   };
@@ -300,5 +303,43 @@ describe('the lodges screen and a lodge’s form (D68)', () => {
     expect(await screen.findByTestId('club-closed')).toBeTruthy();
     expect(calls('POST', `/admin/clubs/${HARMONY.id}/close.json`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: CLOSE_CLUB })).toBeNull();
+  });
+
+  it('sends a chosen emblem at once and shows the server’s words when it refuses the file', async () => {
+    let answers = 0;
+    fetchMock.mockImplementation(
+      consoleApi({
+        'GET /admin/clubs.json': respond(200, tree),
+        'GET /admin/organizations/1.json': respond(200, {
+          data: { organization: organizationDetail(false) },
+        }),
+        [`GET /admin/clubs/${HARMONY.id}.json`]: respond(200, { data: { club: clubDetail() } }),
+        [`PUT /admin/clubs/${HARMONY.id}/avatar.json`]: () => {
+          answers += 1;
+          return answers === 1
+            ? respond(200, {
+                data: { club: clubDetail({ avatar: { medium_url: '/media/avatars/new.png' } }) },
+              })
+            : respond(422, {
+                type: 'x/unprocessable-entity-error',
+                status: 422,
+                title: 'The request has errors.',
+                errors: { image: ['Must be a JPEG, PNG or GIF image.'] },
+              });
+        },
+      }),
+    );
+    renderApp(`/admin/clubs/${HARMONY.id}`);
+    const section = await screen.findByTestId('club-avatar');
+    const input = section.querySelector('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'emblem.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await within(section).findByText(CLUB_IMAGE_SAVED)).toBeTruthy();
+    expect(bodyOf('PUT', '/avatar.json')).toEqual({ file_name: 'emblem.png', base64: 'iVBORw==' });
+    expect(within(section).getByRole('img').getAttribute('src')).toBe('/media/avatars/new.png');
+
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await within(section).findByText('Must be a JPEG, PNG or GIF image.')).toBeTruthy();
   });
 });

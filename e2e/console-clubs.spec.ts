@@ -30,6 +30,7 @@ import {
   VIEW_CLUB_PAGE,
   colourTooLight,
   statusColourLabel,
+  STATUS_TEXT,
 } from '../common/messages.ts';
 import { contrastRatio } from '../common/contrast.ts';
 import { ADMIN, DEMO_CLUBS, SECRETARY } from '../server/db/seed/personas.ts';
@@ -77,7 +78,7 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     await shoot(page, 'clubs-1-organisation');
 
     // Deceased: no other test reads its colour, and it is put back at the end.
-    const colour = page.getByLabel(statusColourLabel('deceased'));
+    const colour = page.getByLabel(statusColourLabel(STATUS_TEXT.deceased));
     const before = await colour.inputValue();
     await colour.fill('#fff3bf');
     await page.getByRole('button', { name: SAVE_ORGANIZATION }).click();
@@ -88,9 +89,9 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     await page.getByRole('button', { name: SAVE_ORGANIZATION }).click();
     await expect(page.getByTestId('organization-saved')).toHaveText(ORGANIZATION_SAVED);
     await page.reload();
-    await expect(page.getByLabel(statusColourLabel('deceased'))).toHaveValue('#5f3dc4');
+    await expect(page.getByLabel(statusColourLabel(STATUS_TEXT.deceased))).toHaveValue('#5f3dc4');
 
-    await page.getByLabel(statusColourLabel('deceased')).fill(before);
+    await page.getByLabel(statusColourLabel(STATUS_TEXT.deceased)).fill(before);
     await page.getByRole('button', { name: SAVE_ORGANIZATION }).click();
     await expect(page.getByTestId('organization-saved')).toBeVisible();
   });

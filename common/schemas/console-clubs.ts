@@ -15,6 +15,7 @@ import {
   WEB_ADDRESS_FORMAT,
   colourTooLight,
 } from '../messages/lodge-office-clubs.ts';
+import { STATUS_TEXT } from '../messages/lodge-office.ts';
 import { MEMBER_STATUS_VALUES, memberStatusValueSchema } from './console.ts';
 import type { MemberStatusValue } from './console.ts';
 import { recordIdParamSchema, recordIdSchema } from './record-id.ts';
@@ -36,11 +37,11 @@ export interface StatusStyle {
 
 /** What a status looks like when its organisation has not chosen (the seed's palette). */
 export const DEFAULT_STATUS_STYLES: Readonly<Record<MemberStatusValue, StatusStyle>> = {
-  active: { title: 'Active', color: '#2b8a3e' },
-  suspended: { title: 'Suspended', color: '#e8590c' },
-  demitted: { title: 'Demitted', color: '#868e96' },
-  deceased: { title: 'Deceased', color: '#343a40' },
-  expelled: { title: 'Expelled', color: '#c92a2a' },
+  active: { title: STATUS_TEXT.active, color: '#2b8a3e' },
+  suspended: { title: STATUS_TEXT.suspended, color: '#e8590c' },
+  demitted: { title: STATUS_TEXT.demitted, color: '#868e96' },
+  deceased: { title: STATUS_TEXT.deceased, color: '#343a40' },
+  expelled: { title: STATUS_TEXT.expelled, color: '#c92a2a' },
 };
 
 /**

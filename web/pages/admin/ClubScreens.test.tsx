@@ -20,6 +20,7 @@ import {
   colourTooLight,
   expandClub,
   statusColourLabel,
+  STATUS_TEXT,
 } from '../../../common/messages.ts';
 import { contrastRatio } from '../../../common/contrast.ts';
 import {
@@ -202,7 +203,7 @@ describe('the organisation screen (D68)', () => {
       }),
     );
     renderApp('/admin/organization?organization_id=1');
-    const colour = await screen.findByLabelText(statusColourLabel('active'));
+    const colour = await screen.findByLabelText(statusColourLabel(STATUS_TEXT.active));
     fireEvent.change(colour, { target: { value: '#ffff99' } });
     fireEvent.click(screen.getByRole('button', { name: SAVE_ORGANIZATION }));
     expect(

@@ -51,6 +51,7 @@ import {
   SAVING,
   STATUSES_HINT,
   STATUSES_TITLE,
+  STATUS_TEXT,
   levelLabel,
   removeLevel,
   statusColourLabel,
@@ -324,7 +325,7 @@ export function OrganizationForm({
                     size="lg"
                     miw={220}
                     style={{ flex: 1 }}
-                    label={statusTitleLabel(entry.status)}
+                    label={statusTitleLabel(STATUS_TEXT[entry.status])}
                     data-field={`statuses.${index}.title`}
                     disabled={disabled}
                     {...form.getInputProps(`statuses.${index}.title`)}
@@ -333,7 +334,7 @@ export function OrganizationForm({
                   <TextInput
                     size="lg"
                     w={220}
-                    label={statusColourLabel(entry.status)}
+                    label={statusColourLabel(STATUS_TEXT[entry.status])}
                     data-field={`statuses.${index}.color`}
                     disabled={disabled}
                     leftSection={

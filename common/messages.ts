@@ -33,3 +33,4 @@ export * from './messages/status-checker.ts';
 export * from './messages/lodge-office.ts';
 export * from './messages/lodge-office-officers.ts';
 export * from './messages/lodge-office-dues.ts';
+export * from './messages/lodge-office-clubs.ts';

@@ -77,3 +77,13 @@ export const CONSOLE_AUDIT_PATH = '/admin/audit';
 /** A member's record in the console; the organisation rides along, as the server asks for it. */
 export const consoleMemberPath = (partyId: number, organizationId: number): string =>
   `${CONSOLE_MEMBERS_PATH}/${partyId}?organization_id=${organizationId}`;
+
+/** The organisation's settings and the clubs in the console (issue 23, D68). */
+export const CONSOLE_ORGANIZATION_PATH = '/admin/organization';
+export const CONSOLE_NEW_ORGANIZATION_PATH = '/admin/organizations/new';
+export const CONSOLE_CLUBS_PATH = '/admin/clubs';
+export const CONSOLE_NEW_CLUB_PATH = '/admin/clubs/new';
+export { consoleClubPath } from '../common/schemas/console-clubs.ts';
+/** A new club's form, under `parentId` (null: at the top) of the organisation. */
+export const consoleNewClubPath = (organizationId: number, parentId: number | null): string =>
+  `${CONSOLE_NEW_CLUB_PATH}?organization_id=${organizationId}${parentId === null ? '' : `&parent=${parentId}`}`;

@@ -63,6 +63,11 @@ describe('route table (§2, ROUTE-01..30)', () => {
         '/admin/invitations',
         '/admin/dues',
         '/admin/audit',
+        '/admin/organization',
+        '/admin/organizations/new',
+        '/admin/clubs',
+        '/admin/clubs/new',
+        '/admin/clubs/{}',
       ].sort(),
     );
   });

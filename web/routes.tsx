@@ -21,10 +21,14 @@ import { NotFound } from './components/NotFound.tsx';
 import { Splash } from './components/Splash.tsx';
 import {
   CONSOLE_AUDIT_PATH,
+  CONSOLE_CLUBS_PATH,
   CONSOLE_DUES_PATH,
   CONSOLE_IMPORT_PATH,
   CONSOLE_INVITATIONS_PATH,
+  CONSOLE_NEW_CLUB_PATH,
+  CONSOLE_NEW_ORGANIZATION_PATH,
   CONSOLE_OFFICERS_PATH,
+  CONSOLE_ORGANIZATION_PATH,
   CONSOLE_MEMBERS_PATH,
   CONSOLE_PATH,
   HOME_PATH,
@@ -162,6 +166,20 @@ const consoleMemberScreen: LazyScreen = () =>
   import('./pages/admin/ConsoleMemberPage.tsx').then((module) => ({
     Component: module.ConsoleMemberPage,
   }));
+const organizationScreen: LazyScreen = () =>
+  import('./pages/admin/OrganizationPage.tsx').then((module) => ({
+    Component: module.OrganizationPage,
+  }));
+const newOrganizationScreen: LazyScreen = () =>
+  import('./pages/admin/OrganizationPage.tsx').then((module) => ({
+    Component: module.NewOrganizationPage,
+  }));
+const clubTreeScreen: LazyScreen = () =>
+  import('./pages/admin/ClubTreePage.tsx').then((module) => ({ Component: module.ClubTreePage }));
+const consoleClubScreen: LazyScreen = () =>
+  import('./pages/admin/ClubEditPage.tsx').then((module) => ({ Component: module.ClubEditPage }));
+const newClubScreen: LazyScreen = () =>
+  import('./pages/admin/ClubEditPage.tsx').then((module) => ({ Component: module.NewClubPage }));
 const rosterImportScreen: LazyScreen = () =>
   import('./pages/admin/ImportPage.tsx').then((module) => ({ Component: module.ImportPage }));
 const officersScreen: LazyScreen = () =>
@@ -228,6 +246,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: CONSOLE_INVITATIONS_PATH, access: 'member', screen: invitationsScreen },
   { path: CONSOLE_DUES_PATH, access: 'member', screen: consoleDuesScreen },
   { path: CONSOLE_AUDIT_PATH, access: 'member', screen: auditLogScreen },
+  { path: CONSOLE_ORGANIZATION_PATH, access: 'member', screen: organizationScreen },
+  { path: CONSOLE_NEW_ORGANIZATION_PATH, access: 'member', screen: newOrganizationScreen },
+  { path: CONSOLE_CLUBS_PATH, access: 'member', screen: clubTreeScreen },
+  { path: CONSOLE_NEW_CLUB_PATH, access: 'member', screen: newClubScreen },
+  { path: `${CONSOLE_CLUBS_PATH}/:clubId`, access: 'member', screen: consoleClubScreen },
 ];
 
 interface RouteHandle {

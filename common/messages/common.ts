@@ -26,3 +26,6 @@ export const TRY_AGAIN = 'Try again';
 export const NEXT = 'Next';
 export const PREVIOUS = 'Previous';
 export const CLOSE = 'Close';
+
+/** A button's label while its form is being saved. */
+export const SAVING = 'Saving…';

@@ -76,7 +76,6 @@ export const GIVE_A_NAME = 'Give the holder’s full name.';
 export const IN_OFFICE_FROM = 'In office from';
 export const IN_OFFICE_TO = 'Until (leave empty while in office)';
 export const SAVE_APPOINTMENT = 'Appoint';
-export const SAVING = 'Saving…';
 export const confirmRemovePosition = (title: string): string =>
   `Remove the office ${title}? It never had a holder, so nothing is lost.`;
 export const CONFIRM_REMOVE = 'Yes, remove it';

@@ -59,18 +59,22 @@ export function visibleClubsMatching(
     engineOf(db) === 'postgres'
       ? sql<SqlBool>`strpos(c.search_key, ${needle}) > 0`
       : sql<SqlBool>`instr(c.search_key, ${needle}) > 0`;
-  return visibleClubSummaries(db, viewer)
-    .where(contains)
-    .orderBy('c.search_key')
-    .orderBy('c.id')
-    .limit(limit + 1)
-    .offset(offset)
-    .execute();
+  return (
+    visibleClubSummaries(db, viewer)
+      .where(contains)
+      // A closed club leaves lodge search (D68); its home and history stay readable.
+      .where('c.closed_at', 'is', null)
+      .orderBy('c.search_key')
+      .orderBy('c.id')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute()
+  );
 }
 
-/** Every club the viewer may see, unordered. */
+/** Every open club the viewer may see, unordered: a closed one leaves By City (D68). */
 export function allVisibleClubs(db: Db, viewer: ClubViewer) {
-  return visibleClubSummaries(db, viewer).execute();
+  return visibleClubSummaries(db, viewer).where('c.closed_at', 'is', null).execute();
 }
 
 function followedClubIdsOf(db: Db, userId: number) {

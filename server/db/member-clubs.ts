@@ -29,6 +29,7 @@ export function sessionClubRows(db: Db, partyId: number) {
       'c.time_zone_id',
       'o.is_recognized',
       'r.role_name',
+      'c.closed_at',
     ])
     .orderBy('c.name')
     .orderBy('c.id')

@@ -72,7 +72,7 @@ export async function standingOf(db: Db, party: number): Promise<Standing> {
     .innerJoin('clubs as c', 'c.id', 'm.club_id')
     .innerJoin('club_types as t', 't.id', 'c.club_type_id')
     .leftJoin('membership_roles as r', 'r.membership_id', 'm.id')
-    .select(['m.club_id', 't.is_leaf', 'r.role_name'])
+    .select(['m.club_id', 't.is_leaf', 'r.role_name', 'c.closed_at'])
     .execute();
   const standing: Standing = {
     memberClubIds: new Set(),
@@ -81,6 +81,8 @@ export async function standingOf(db: Db, party: number): Promise<Standing> {
   };
   for (const row of rows) {
     standing.memberClubIds.add(row.club_id);
+    // A closed club (D68) keeps its members' history but is no one's to post or write to.
+    if (row.closed_at !== null) continue;
     if (row.role_name === 'webmaster') standing.webmasterClubIds.add(row.club_id);
     if (row.role_name === 'user' && row.is_leaf === 1) standing.leafUserClubIds.add(row.club_id);
   }

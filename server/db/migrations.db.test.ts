@@ -71,6 +71,7 @@ describe('migrations', () => {
         'roster_imports',
         'invitations',
         'dues_rates',
+        'organization_statuses',
       ].sort(),
     );
   });

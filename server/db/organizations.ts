@@ -46,26 +46,36 @@ export function organizationForProof(db: Db, organizationId: number) {
 
 /** The statuses held under a member number in an organisation, with the holder's names. */
 export function statusesUnderNumber(db: Db, organizationId: number, memberNumber: string) {
-  return db
-    .selectFrom('member_statuses as ms')
-    .innerJoin('parties as p', 'p.id', 'ms.party_id')
-    .innerJoin('organizations as o', 'o.id', 'ms.organization_id')
-    .select([
-      'ms.member_number',
-      'ms.title',
-      'ms.status',
-      'ms.color',
-      'o.name as organization_name',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-    ])
-    .where('ms.organization_id', '=', organizationId)
-    .where('ms.member_number', '=', memberNumber)
-    .orderBy('ms.id')
-    .execute();
+  return (
+    db
+      .selectFrom('member_statuses as ms')
+      .innerJoin('parties as p', 'p.id', 'ms.party_id')
+      .innerJoin('organizations as o', 'o.id', 'ms.organization_id')
+      // The organisation's look for the status (D68), so a change shows at once on every card.
+      .leftJoin('organization_statuses as os', (join) =>
+        join
+          .onRef('os.organization_id', '=', 'ms.organization_id')
+          .onRef('os.status', '=', 'ms.status'),
+      )
+      .select([
+        'ms.member_number',
+        'ms.title',
+        'ms.status',
+        'ms.color',
+        'os.title as status_title',
+        'os.color as status_color',
+        'o.name as organization_name',
+        'p.first_name',
+        'p.middle_name',
+        'p.last_name',
+        'p.suffix',
+        'p.preferred_name',
+      ])
+      .where('ms.organization_id', '=', organizationId)
+      .where('ms.member_number', '=', memberNumber)
+      .orderBy('ms.id')
+      .execute()
+  );
 }
 
 /**

@@ -117,6 +117,18 @@ export interface ClubsTable {
   search_key: Defaulted<string>;
   created_at: Instant;
   updated_at: Instant;
+  /** When the club closed (D68): it leaves lodge search and the pickers; its history stays. */
+  closed_at: Defaulted<Instant | null>;
+}
+
+/** The status checker's title and colour of one status of an organisation (D68). */
+export interface OrganizationStatusesTable {
+  id: Generated<number>;
+  organization_id: number;
+  status: MemberStatusValue;
+  title: string;
+  /** `#rrggbb`, readable on white (common/contrast.ts). */
+  color: string;
 }
 
 export interface OfficerPositionsTable {
@@ -739,6 +751,7 @@ export interface Database {
   organizations: OrganizationsTable;
   club_types: ClubTypesTable;
   clubs: ClubsTable;
+  organization_statuses: OrganizationStatusesTable;
   officer_positions: OfficerPositionsTable;
   officer_terms: OfficerTermsTable;
   parties: PartiesTable;

@@ -58,7 +58,31 @@ export function mayWorkInOrganization(scope: ConsoleScope, organizationId: numbe
   return scope.kind === 'all' || scope.organizationIds.has(organizationId);
 }
 
-/** Organisation settings and new top-level clubs are an administrator's. */
-export function mayManageOrganization(scope: ConsoleScope): boolean {
+/**
+ * Whether the organisation's settings are the console user's to change (D68): an
+ * administrator's, or a grand secretary's, whose scope holds the organisation's top clubs (every
+ * one of them: a secretary of one grand lodge does not rename a sister body's organisation).
+ * Any console user of the organisation may read them (mayWorkInOrganization).
+ */
+export function mayManageOrganization(scope: ConsoleScope, topClubIds: readonly number[]): boolean {
+  if (scope.kind === 'all') return true;
+  return topClubIds.length > 0 && topClubIds.every((id) => scope.clubIds.has(id));
+}
+
+/** New organisations and clubs at the top of one are an administrator's (D68). */
+export function mayAddTopLevel(scope: ConsoleScope): boolean {
   return scope.kind === 'all';
+}
+
+/** A new club goes under a club the user manages; at the top, only an administrator's. */
+export function mayAddClubUnder(scope: ConsoleScope, parentId: number | null): boolean {
+  return parentId === null ? mayAddTopLevel(scope) : mayManageClub(scope, parentId);
+}
+
+/**
+ * Closing a club is for those above it (D68): an administrator, or a secretary who manages its
+ * parent; a lodge's own secretary does not close their lodge.
+ */
+export function mayCloseClub(scope: ConsoleScope, parentId: number | null): boolean {
+  return mayAddClubUnder(scope, parentId);
 }

@@ -57,19 +57,28 @@ describe('presentHomePageOption: the map (CLUB-14, CONST-33, D40)', () => {
 
 describe('presentClubLinks (AMB-05)', () => {
   it("builds Files, Photos and Dashboard on the club's site, Dashboard only when allowed", () => {
-    expect(presentClubLinks(ROW.default_url, true, 'https://help.example.org')).toEqual({
+    expect(presentClubLinks(ROW, 'site', 'https://help.example.org')).toEqual({
       files: 'https://harmony412.example.org/files',
       photos: 'https://harmony412.example.org/photos',
       dashboard: 'https://harmony412.example.org/dashboard',
       support: 'https://help.example.org',
     });
-    expect(presentClubLinks(ROW.default_url, false, 'https://help.example.org').dashboard).toBe(
-      null,
+    expect(presentClubLinks(ROW, 'none', 'https://help.example.org').dashboard).toBe(null);
+  });
+
+  it('leads the Dashboard to the club in the console for those who manage it there (D68)', () => {
+    expect(presentClubLinks(ROW, 'console', 'https://help.example.org').dashboard).toBe(
+      `/app/admin/clubs/${ROW.id}`,
+    );
+    expect(presentClubLinks({ ...ROW, default_url: null }, 'console', '').dashboard).toBe(
+      `/app/admin/clubs/${ROW.id}`,
     );
   });
 
   it('has no club links for a club without a site', () => {
-    expect(presentClubLinks(null, true, 'https://help.example.org')).toEqual({
+    expect(
+      presentClubLinks({ ...ROW, default_url: null }, 'site', 'https://help.example.org'),
+    ).toEqual({
       files: null,
       photos: null,
       dashboard: null,

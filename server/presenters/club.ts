@@ -1,4 +1,5 @@
-import { MAP_IMAGE_SIZE, MAP_ZOOM } from '../../common/constants.ts';
+import { BASE_PATH, MAP_IMAGE_SIZE, MAP_ZOOM } from '../../common/constants.ts';
+import { consoleClubPath } from '../../common/schemas/console-clubs.ts';
 import { displayName } from '../../common/display-name.ts';
 import type {
   Club,
@@ -135,20 +136,33 @@ export function presentHomePageOption(row: ClubRow, map: MapSettings): HomePageO
 }
 
 /**
- * AMB-05: Files, Photos and Dashboard are pages of the club's own site (`default_url`), the
- * Dashboard only for those who may see it (policies/clubs.ts maySeeClubDashboard); Support is
- * the installation's SUPPORT_URL.
+ * Where the club page's Dashboard leads (AMB-05, D68): the club in the console for those who
+ * manage it there (its secretaries, administrators); the club's own site's dashboard for a
+ * webmaster without the console; nowhere for anyone else.
+ */
+export type DashboardTarget = 'console' | 'site' | 'none';
+
+/**
+ * AMB-05: Files and Photos are pages of the club's own site (`default_url`); the Dashboard is
+ * the club in the console or its site's dashboard (DashboardTarget); Support is the
+ * installation's SUPPORT_URL.
  */
 export function presentClubLinks(
-  defaultUrl: string | null,
-  showsDashboard: boolean,
+  club: { id: number; default_url: string | null },
+  dashboard: DashboardTarget,
   supportUrl: string,
 ): ClubLinks {
+  const defaultUrl = club.default_url;
   const page = (name: string) => (defaultUrl ? `${defaultUrl.replace(/\/+$/, '')}/${name}` : null);
+  const dashboards: Record<DashboardTarget, string | null> = {
+    console: `${BASE_PATH}${consoleClubPath(club.id)}`,
+    site: page('dashboard'),
+    none: null,
+  };
   return {
     files: page('files'),
     photos: page('photos'),
-    dashboard: showsDashboard ? page('dashboard') : null,
+    dashboard: dashboards[dashboard],
     support: supportUrl,
   };
 }

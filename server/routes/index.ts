@@ -35,6 +35,8 @@ import { registerAdminOfficerRoutes } from './admin-officers/index.ts';
 import { registerAdminInvitationRoutes } from './admin-invitations/index.ts';
 import { registerAdminDuesRoutes } from './admin-dues/index.ts';
 import { registerAdminAuditLogRoutes } from './admin-audit-log/index.ts';
+import { registerAdminOrganizationRoutes } from './admin-organizations/index.ts';
+import { registerAdminClubRoutes } from './admin-clubs/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -78,6 +80,9 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // Dues in the console and the audit log (issue 23, D70, D71).
       registerAdminDuesRoutes(api);
       registerAdminAuditLogRoutes(api);
+      // The organisation's settings and its clubs (issue 23, D68).
+      registerAdminOrganizationRoutes(api);
+      registerAdminClubRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -41,7 +41,9 @@ import {
   presentClubSummary,
   presentOfficerPositions,
 } from '../presenters/club.ts';
-import type { ClubSummaryRow } from '../presenters/club.ts';
+import type { ClubSummaryRow, DashboardTarget } from '../presenters/club.ts';
+import { mayManageClub } from '../policies/console.ts';
+import { consoleScopeOf } from './console-access.ts';
 import { nextClubEvent } from './calendar-events.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
 import type { ServiceContext } from './context.ts';
@@ -166,6 +168,20 @@ async function groupOf(ctx: ServiceContext, groupId: number | null): Promise<Clu
 }
 
 /**
+ * Where the club page's Dashboard leads for this member (AMB-05, D68): the club in the console
+ * when they manage it there; else, for a webmaster, the club's own site's dashboard.
+ */
+async function dashboardTarget(
+  ctx: ServiceContext,
+  member: Member,
+  clubId: number,
+  webmasterClubIds: ReadonlySet<number>,
+): Promise<DashboardTarget> {
+  if (mayManageClub(await consoleScopeOf(ctx, member), clubId)) return 'console';
+  return maySeeClubDashboard(member, clubId, webmasterClubIds) ? 'site' : 'none';
+}
+
+/**
  * GET /clubs/by_subdomain.json?subdomain= (API-CLUB-02, ENT-09, CLUB-01..18): the club with
  * every field of §3 Club and what its home shows. An unknown club, or one the member may not
  * see, is a 404 (AMB-44).
@@ -207,8 +223,8 @@ export async function getClubBySubdomain(
       next_event: nextEvent,
       latest_post: latestPost,
       links: presentClubLinks(
-        row.default_url,
-        maySeeClubDashboard(member, row.id, standing.webmasterClubIds),
+        row,
+        await dashboardTarget(ctx, member, row.id, standing.webmasterClubIds),
         ctx.config.SUPPORT_URL,
       ),
     },

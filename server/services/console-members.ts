@@ -21,7 +21,7 @@ import {
   rosterPage,
   setStanding,
 } from '../db/console-members.ts';
-import { STATUS_COLORS } from '../db/seed/organizations-data.ts';
+import { statusStylesOf } from '../db/console-organizations.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayManageClub, mayManageMember, mayWorkInOrganization } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';
@@ -155,6 +155,7 @@ export async function changeMemberStatus(
         .map((m) => m.club_id),
     ),
   ];
+  const styles = await statusStylesOf(ctx.db, change.organization_id);
   const now = Date.now();
   const ended: (BusEvent | null)[] = [];
   await ctx.db.transaction().execute(async (trx) => {
@@ -163,7 +164,7 @@ export async function changeMemberStatus(
       status: change.status,
       on: change.on,
       note: change.note === '' ? null : change.note,
-      color: STATUS_COLORS[change.status],
+      color: styles[change.status].color,
       now,
     });
     await recordConsoleChange(

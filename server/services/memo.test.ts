@@ -39,4 +39,17 @@ describe('createMemo', () => {
     ).rejects.toThrow('database away');
     expect(await memo('k', 60_000, async () => 'ok')).toBe('ok');
   });
+
+  it('forgets the answers under a prefix and keeps the others', async () => {
+    const memo = createMemo();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await memo('organizations', 60_000, load)).toBe(1);
+    expect(await memo('organizations:recognized', 60_000, load)).toBe(2);
+    expect(await memo('other', 60_000, load)).toBe(3);
+    memo.forget('organizations');
+    expect(await memo('organizations', 60_000, load)).toBe(4);
+    expect(await memo('organizations:recognized', 60_000, load)).toBe(5);
+    expect(await memo('other', 60_000, load)).toBe(3);
+  });
 });

@@ -1,4 +1,11 @@
-export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Promise<T>;
+export interface Memo {
+  <T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
+  /**
+   * Drops every answer whose key begins with `prefix`, so this node's next call loads afresh:
+   * for the node that made a change (organisation settings, D68), which must show it at once.
+   */
+  forget(prefix: string): void;
+}
 
 /**
  * A per-app store of loader answers kept for a TTL, for reference data that changes a few times
@@ -7,7 +14,7 @@ export type Memo = <T>(key: string, ttlMs: number, load: () => Promise<T>) => Pr
  */
 export function createMemo(): Memo {
   const entries = new Map<string, { value: Promise<unknown>; loadedAt: number }>();
-  return <T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> => {
+  const memo = <T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> => {
     const now = Date.now();
     const entry = entries.get(key);
     if (entry && now - entry.loadedAt <= ttlMs) return entry.value as Promise<T>;
@@ -18,4 +25,8 @@ export function createMemo(): Memo {
     });
     return value;
   };
+  const forget = (prefix: string): void => {
+    for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+  };
+  return Object.assign(memo, { forget });
 }

@@ -8,6 +8,8 @@ import type { ServiceContext } from './context.ts';
 
 /** Organisations change a few times a year; a new one shows within a minute on every node. */
 const REFERENCE_TTL_MS = 60_000;
+/** Every memo key of this file begins so: the console forgets them after a change (D68). */
+export const ORGANIZATIONS_MEMO_PREFIX = 'organizations';
 
 /** Every organisation, by name: registration and reset start by choosing one (AMB-07). */
 export async function listOrganizations(

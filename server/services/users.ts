@@ -34,7 +34,11 @@ export async function loadSessionUser(ctx: ServiceContext, userId: number): Prom
       byId.set(row.id, club);
     }
     const role = row.role_name as RoleName | null;
-    if (role && !club.club_member_role_names.includes(role)) club.club_member_role_names.push(role);
+    // A closed club (D68) leaves the pickers: its webmasters no longer post or write for it.
+    const acting = role === 'webmaster' && row.closed_at !== null;
+    if (role && !acting && !club.club_member_role_names.includes(role)) {
+      club.club_member_role_names.push(role);
+    }
   }
   const list = [...byId.values()];
   const isAdmin = user.is_admin === 1;

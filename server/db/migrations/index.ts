@@ -13,6 +13,7 @@ import * as consoleFoundation from './0011-console-foundation.ts';
 import * as rosterImports from './0012-roster-imports.ts';
 import * as consoleOfficers from './0014-console-officers.ts';
 import * as consoleDues from './0015-console-dues.ts';
+import * as consoleClubs from './0013-console-clubs.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_roster_imports': rosterImports,
   '0014_console_officers': consoleOfficers,
   '0015_console_dues': consoleDues,
+  '0013_console_clubs': consoleClubs,
 };

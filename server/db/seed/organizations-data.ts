@@ -1,3 +1,4 @@
+import { DEFAULT_STATUS_STYLES } from '../../../common/schemas/console-clubs.ts';
 import { DEMO_CLUBS, DEMO_ORGANIZATION_NAME } from './personas.ts';
 import type { TownKey } from './places.ts';
 
@@ -360,10 +361,11 @@ export const MOOSE: OrganizationDef = {
 
 export const ORGANIZATIONS: readonly OrganizationDef[] = [MASONS, ELKS, MOOSE];
 
+/** The demo's card colours: the defaults an organisation starts with (D68). */
 export const STATUS_COLORS = {
-  active: '#2b8a3e',
-  suspended: '#e8590c',
-  demitted: '#868e96',
-  deceased: '#343a40',
-  expelled: '#c92a2a',
+  active: DEFAULT_STATUS_STYLES.active.color,
+  suspended: DEFAULT_STATUS_STYLES.suspended.color,
+  demitted: DEFAULT_STATUS_STYLES.demitted.color,
+  deceased: DEFAULT_STATUS_STYLES.deceased.color,
+  expelled: DEFAULT_STATUS_STYLES.expelled.color,
 } as const;

@@ -6,6 +6,7 @@ import {
   ORGANIZATION_REQUIRED,
   TOO_MANY_STATUS_CHECKS,
 } from '../../../common/messages.ts';
+import { DEFAULT_STATUS_STYLES } from '../../../common/schemas/console-clubs.ts';
 import type { MemberStatusListAnswer } from '../../../common/schemas/member-status.ts';
 import { DEMO_ORGANIZATION_NAME, MEMBER, MEMBER2 } from '../../db/seed/personas.ts';
 import { startTestServer } from '../../test/api-harness.ts';
@@ -99,7 +100,8 @@ describe('POST /member_status_validations (STAT-02, API-DIR-07, ENT-22)', () => 
         number: MEMBER2.memberNumber,
         title: held.title,
         name: 'Bill Harper',
-        status: held.status,
+        // The status in the organisation's words (its default title here, D68).
+        status: DEFAULT_STATUS_STYLES[held.status].title,
         color: held.color,
         organization_name: DEMO_ORGANIZATION_NAME,
       },

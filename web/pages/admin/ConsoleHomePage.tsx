@@ -1,9 +1,12 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBuildingCommunity,
   IconCash,
   IconFileImport,
   IconHistory,
   IconMail,
+  IconPlus,
+  IconSettings,
   IconUserStar,
   IconUsers,
 } from '@tabler/icons-react';
@@ -12,25 +15,36 @@ import type { ConsoleOrganization } from '../../../common/schemas/console.ts';
 import type { ConsoleScope } from '../../api/console.ts';
 import {
   CONSOLE_AUDIT_PATH,
+  CONSOLE_CLUBS_PATH,
   CONSOLE_DUES_PATH,
   CONSOLE_IMPORT_PATH,
   CONSOLE_INVITATIONS_PATH,
   CONSOLE_MEMBERS_PATH,
+  CONSOLE_NEW_ORGANIZATION_PATH,
   CONSOLE_OFFICERS_PATH,
+  CONSOLE_ORGANIZATION_PATH,
+  consoleNewClubPath,
 } from '../../paths.ts';
 import {
   AUDIT_CARD_TEXT,
   AUDIT_TITLE,
+  CLUBS_CARD_TEXT,
+  CLUBS_CARD_TITLE,
+  CREATE_ORGANIZATION,
   DUES_CARD_TEXT,
   DUES_TITLE,
+  FIRST_CLUB,
   OPEN_AUDIT,
+  OPEN_CLUBS,
   OPEN_DUES,
+  OPEN_ORGANIZATION,
+  ORGANIZATION_CARD_TEXT,
+  ORGANIZATION_CARD_TITLE,
   CONSOLE_INTRO,
   CONSOLE_TITLE,
   EXPORT_CARD_TEXT,
   EXPORT_TITLE,
   FIRST_START_ADMIN,
-  FIRST_START_LATER,
   FIRST_START_SECRETARY,
   FIRST_START_STEPS,
   FIRST_START_TITLE,
@@ -73,7 +87,7 @@ export function ConsoleHomePage() {
             </Text>
           </div>
           {organization === null || scope.clubs.length === 0 ? (
-            <FirstStart scope={scope} />
+            <FirstStart scope={scope} organization={organization} />
           ) : (
             <Sections scope={scope} organization={organization} />
           )}
@@ -83,7 +97,17 @@ export function ConsoleHomePage() {
   );
 }
 
-function FirstStart({ scope }: { scope: ConsoleScope }) {
+/**
+ * Nothing in scope yet: what to do first, in order, with a button for the next step (the
+ * organisation, then its first lodge; the roster comes once there is a lodge to import into).
+ */
+function FirstStart({
+  scope,
+  organization,
+}: {
+  scope: ConsoleScope;
+  organization: ConsoleOrganization | null;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid="console-first-start">
       <Stack gap="md">
@@ -96,7 +120,40 @@ function FirstStart({ scope }: { scope: ConsoleScope }) {
                 <List.Item key={step}>{step}</List.Item>
               ))}
             </List>
-            <Text size="lg">{FIRST_START_LATER}</Text>
+            <Group>
+              {organization === null ? (
+                <Button
+                  component={Link}
+                  to={CONSOLE_NEW_ORGANIZATION_PATH}
+                  size="lg"
+                  leftSection={<IconPlus size={22} aria-hidden="true" />}
+                  data-testid="first-start-organization"
+                >
+                  {CREATE_ORGANIZATION}
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    component={Link}
+                    to={`${CONSOLE_ORGANIZATION_PATH}?${ORGANIZATION_PARAM}=${organization.id}`}
+                    size="lg"
+                    variant="default"
+                    leftSection={<IconSettings size={22} aria-hidden="true" />}
+                  >
+                    {OPEN_ORGANIZATION}
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={consoleNewClubPath(organization.id, null)}
+                    size="lg"
+                    leftSection={<IconPlus size={22} aria-hidden="true" />}
+                    data-testid="first-start-club"
+                  >
+                    {FIRST_CLUB}
+                  </Button>
+                </>
+              )}
+            </Group>
           </>
         ) : (
           <Text size="lg">{FIRST_START_SECRETARY}</Text>
@@ -187,6 +244,32 @@ function Sections({
               leftSection={<IconCash size={22} aria-hidden="true" />}
             >
               {OPEN_DUES}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={ORGANIZATION_CARD_TITLE} testId="console-organization-card">
+          <Text size="lg">{ORGANIZATION_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={`${CONSOLE_ORGANIZATION_PATH}?${ORGANIZATION_PARAM}=${organization.id}`}
+              size="lg"
+              leftSection={<IconSettings size={22} aria-hidden="true" />}
+            >
+              {OPEN_ORGANIZATION}
+            </Button>
+          </Group>
+        </ConsoleSection>
+        <ConsoleSection title={CLUBS_CARD_TITLE} testId="console-clubs-card">
+          <Text size="lg">{CLUBS_CARD_TEXT}</Text>
+          <Group>
+            <Button
+              component={Link}
+              to={`${CONSOLE_CLUBS_PATH}?${ORGANIZATION_PARAM}=${organization.id}`}
+              size="lg"
+              leftSection={<IconBuildingCommunity size={22} aria-hidden="true" />}
+            >
+              {OPEN_CLUBS}
             </Button>
           </Group>
         </ConsoleSection>

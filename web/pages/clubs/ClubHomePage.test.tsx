@@ -235,6 +235,14 @@ describe('the club home (ROUTE-01, CLUB-01..18)', () => {
     expect(dashboard.getAttribute('target')).toBe('_blank');
   });
 
+  it("leads a secretary's Dashboard to the club in the Lodge Office, in this tab (AMB-05, D68)", async () => {
+    club = testClub({ links: { ...testClub().links, dashboard: '/app/admin/clubs/11' } });
+    renderAt('/clubs/harmony412');
+    const dashboard = await screen.findByTestId('club-dashboard');
+    expect(dashboard.getAttribute('href')).toBe('/admin/clubs/11');
+    expect(dashboard.getAttribute('target')).toBeNull();
+  });
+
   it('shows the map image at 400x400, or the map link without one (CLUB-14, CONST-33)', async () => {
     renderAt('/clubs/harmony412');
     const image = await screen.findByRole('img', { name: clubMapAlt(club.name) });

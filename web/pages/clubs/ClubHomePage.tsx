@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { MAP_IMAGE_SIZE } from '../../../common/constants.ts';
+import { BASE_PATH, MAP_IMAGE_SIZE } from '../../../common/constants.ts';
 import {
   BACK_TO_DIRECTORY,
   CLUB_ABOUT,
@@ -276,18 +276,30 @@ function ExternalLinks({ club }: { club: Club }) {
     <ul className={classes.externalLinks}>
       {shown.map(({ label, href, icon: LinkIcon, testId }) => (
         <li key={label}>
-          <a
-            href={href ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={classes.columnLink}
-            data-testid={testId}
-          >
-            <LinkIcon size={22} aria-hidden="true" />
-            {label}
-            <IconExternalLink size={16} aria-hidden="true" />
-            <VisuallyHidden>{OPENS_IN_NEW_TAB}</VisuallyHidden>
-          </a>
+          {href?.startsWith(`${BASE_PATH}/`) ? (
+            // The Dashboard of a club the member manages is the club in the Lodge Office (D68).
+            <Link
+              to={href.slice(BASE_PATH.length)}
+              className={classes.columnLink}
+              data-testid={testId}
+            >
+              <LinkIcon size={22} aria-hidden="true" />
+              {label}
+            </Link>
+          ) : (
+            <a
+              href={href ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.columnLink}
+              data-testid={testId}
+            >
+              <LinkIcon size={22} aria-hidden="true" />
+              {label}
+              <IconExternalLink size={16} aria-hidden="true" />
+              <VisuallyHidden>{OPENS_IN_NEW_TAB}</VisuallyHidden>
+            </a>
+          )}
         </li>
       ))}
     </ul>

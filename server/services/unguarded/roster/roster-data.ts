@@ -6,7 +6,8 @@ import {
   rosterReferenceRows,
 } from '../../../db/roster.ts';
 import type { StoredMember } from '../../../db/roster.ts';
-import type { Database } from '../../../db/schema.ts';
+import { statusStylesOf } from '../../../db/console-organizations.ts';
+import type { Database, MemberStatusValue } from '../../../db/schema.ts';
 import type { ConsoleScope } from '../../../policies/console.ts';
 import type { RosterClub, RosterCountry, RosterReference } from './roster-csv.ts';
 
@@ -22,6 +23,8 @@ export interface RosterSetting {
   clubsById: ReadonlyMap<number, RosterClub>;
   clubIds: ReadonlySet<number>;
   countriesById: ReadonlyMap<number, RosterCountry>;
+  /** The card colour of each status, as the organisation chose it (D68). */
+  statusColors: Readonly<Record<MemberStatusValue, string>>;
 }
 
 export async function loadRosterSetting(
@@ -31,9 +34,10 @@ export async function loadRosterSetting(
 ): Promise<RosterSetting | null> {
   const [organization] = await organizationForRoster(db, String(organizationId));
   if (!organization) return null;
-  const [clubs, { countries, states, contactTypeIds }] = await Promise.all([
+  const [clubs, { countries, states, contactTypeIds }, styles] = await Promise.all([
     rosterClubs(db, organizationId),
     rosterReferenceRows(db),
+    statusStylesOf(db, organizationId),
   ]);
   return {
     organizationId,
@@ -50,6 +54,13 @@ export async function loadRosterSetting(
     clubsById: new Map(clubs.map((club) => [club.id, club])),
     clubIds: new Set(clubs.map((club) => club.id)),
     countriesById: new Map(countries.map((country) => [country.id, country])),
+    statusColors: {
+      active: styles.active.color,
+      suspended: styles.suspended.color,
+      demitted: styles.demitted.color,
+      deceased: styles.deceased.color,
+      expelled: styles.expelled.color,
+    },
   };
 }
 

@@ -1,6 +1,5 @@
 import type { RoleName } from '../../../db/schema.ts';
 import type { StoredAddress, StoredMember } from '../../../db/roster.ts';
-import { STATUS_COLORS } from '../../../db/seed/organizations-data.ts';
 import type { RosterAddress, RosterFileMember, RosterMembershipLine } from './roster-csv.ts';
 import type { RosterSetting } from './roster-data.ts';
 
@@ -159,7 +158,7 @@ export function diffMember(
     plan.statusUpdates.push([
       stored.status_id,
       person.status,
-      STATUS_COLORS[person.status],
+      plan.setting.statusColors[person.status],
       plan.today,
       plan.now,
     ]);

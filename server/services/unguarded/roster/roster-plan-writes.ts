@@ -5,7 +5,6 @@ import { ROSTER_CONTACT_TYPES } from '../../../db/roster.ts';
 import { deleteClubRoles, reserveIds, updateRows } from '../../../db/roster-writes.ts';
 import type { Database, RoleName } from '../../../db/schema.ts';
 import { BatchWriter } from '../../../db/seed/batch-writer.ts';
-import { STATUS_COLORS } from '../../../db/seed/organizations-data.ts';
 import type { RosterAddress, RosterMembershipLine } from './roster-csv.ts';
 import type { ContactField, RosterPlan } from './roster-diff.ts';
 
@@ -173,7 +172,7 @@ export async function writeRosterPlan(
       member_number: member.member_number,
       title: null,
       status,
-      color: STATUS_COLORS[status],
+      color: setting.statusColors[status],
       status_on: null,
       status_note: null,
       updated_at: now,

@@ -1,4 +1,5 @@
 import { formatCents } from '../money.ts';
+import type { AuditAction } from '../schemas/console-dues.ts';
 
 /**
  * The Lodge Office's dues and audit log screens (issue 23, D70, D71), in a secretary's words:
@@ -12,7 +13,7 @@ export const DUES_CARD_TEXT =
 export const OPEN_DUES = 'Open dues';
 export const AUDIT_TITLE = 'History of changes';
 export const AUDIT_CARD_TEXT =
-  'Who changed what and when: statuses, imports, dues, payments and password changes, with the values before and after.';
+  'Who changed what and when: settings, lodges, statuses, imports, duties, officers, dues, payments and sign-ins, with the values before and after.';
 export const OPEN_AUDIT = 'Open the history';
 
 // ---- The dues screen ----
@@ -121,8 +122,21 @@ export const AUDIT_LOAD_FAILED = 'The history could not be loaded.';
 export const SHOW_MORE = 'Show more';
 export const DOWNLOAD_AUDIT = 'Download spreadsheet';
 
-/** Each kind of change in words; an unknown one shows its own name. */
-export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
+/** Each kind of change in words; an unknown one (a row of the past) shows its own name. */
+export const AUDIT_ACTION_TEXT: Readonly<Record<AuditAction, string>> = {
+  'organization.created': 'Organisation created',
+  'organization.changed': 'Organisation settings changed',
+  'club.created': 'Lodge added',
+  'club.changed': 'Lodge details changed',
+  'club.closed': 'Lodge closed',
+  'membership.roles_changed': 'Duties changed',
+  'officer_position.added': 'Office added',
+  'officer_position.changed': 'Office changed',
+  'officer_position.reordered': 'Offices reordered',
+  'officer_position.removed': 'Office removed',
+  'officer_term.appointed': 'Officer appointed',
+  'officer_term.changed': 'Officer term changed',
+  'invitations.sent': 'Invitations sent',
   'member.status_changed': 'Status changed',
   'member.added': 'Member added by import',
   'member.updated': 'Member updated by import',
@@ -141,5 +155,5 @@ export const AUDIT_ACTION_TEXT: Readonly<Record<string, string>> = {
 };
 
 export function auditActionText(action: string): string {
-  return AUDIT_ACTION_TEXT[action] ?? action;
+  return (AUDIT_ACTION_TEXT as Readonly<Record<string, string>>)[action] ?? action;
 }

@@ -162,12 +162,28 @@ export const AUDIT_PAGE_SIZE = 50;
 /** The CSV export's limit; narrower filters fetch the rest. */
 export const AUDIT_CSV_MAX_ROWS = 50_000;
 
-/** The kinds the screen's filter offers; the query takes any action name. */
+/**
+ * Every kind of row the audit log holds: the writers in server/db/audit-log.ts take only these,
+ * and the screen's filter offers them (the query takes any action name, for rows of the past).
+ */
 export const AUDIT_ACTIONS = [
+  'organization.created',
+  'organization.changed',
+  'club.created',
+  'club.changed',
+  'club.closed',
   'member.status_changed',
   'member.added',
   'member.updated',
   'roster.imported',
+  'membership.roles_changed',
+  'officer_position.added',
+  'officer_position.changed',
+  'officer_position.reordered',
+  'officer_position.removed',
+  'officer_term.appointed',
+  'officer_term.changed',
+  'invitations.sent',
   'dues.rate_set',
   'dues.billed',
   'dues.paid',
@@ -180,6 +196,7 @@ export const AUDIT_ACTIONS = [
   'session.sign_in_failed',
   'session.sign_in_refused',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const cursorPattern = /^\d{1,16}:\d{1,10}$/;
 

@@ -1,5 +1,6 @@
 /** Rows of `audit_log`: each written in the same transaction as the change it records. */
 import type { Kysely } from 'kysely';
+import type { AuditAction } from '../../common/schemas/console-dues.ts';
 import type { Database } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -9,13 +10,15 @@ type Db = Kysely<Database>;
  * each sign-in with a password (signed in, a wrong password for an existing account, refused
  * because the membership is not active), so a secretary can see who tried a member's account.
  */
-export type IdentityAction =
+export type IdentityAction = Extract<
+  AuditAction,
   | 'user.registered'
   | 'password.reset'
   | 'password.changed'
   | 'session.signed_in'
   | 'session.sign_in_failed'
-  | 'session.sign_in_refused';
+  | 'session.sign_in_refused'
+>;
 
 export interface IdentityAuditEntry {
   action: IdentityAction;
@@ -85,22 +88,29 @@ export async function recordDuesPaid(db: Db, entry: DuesPaidEntry, now: number):
     .execute();
 }
 
-/** Console changes of dues (D70); the roster's are `console-members.ts recordConsoleChange`. */
-export type ConsoleDuesAction =
-  'dues.rate_set' | 'dues.billed' | 'dues.payment_recorded' | 'dues.payment_voided';
+/**
+ * What a console user changes (D63): settings, clubs, statuses, duties, officers, invitations
+ * and dues. The roster import writes its own rows in batches (D64).
+ */
+export type ConsoleAction = Exclude<
+  AuditAction,
+  IdentityAction | 'dues.paid' | 'member.added' | 'member.updated' | 'roster.imported'
+>;
 
 export interface ConsoleAuditEntry {
   /** The console user's account. */
   actorUserId: number;
-  action: ConsoleDuesAction;
+  action: ConsoleAction;
   subjectType: string;
   subjectId: number;
   organizationId: number;
-  clubId: number;
-  /** The member it concerns; null for a change of the whole club (its amount, a billing). */
-  partyId: number | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
+  /** The club it concerns; null for a change of the whole organisation. */
+  clubId: number | null;
+  /** The member it concerns; none for a change of a club or an organisation. */
+  partyId?: number | null;
+  /** The changed values before and after; null for a creation (before) or a removal (after). */
+  before: unknown;
+  after: unknown;
   ip: string | null;
 }
 
@@ -119,7 +129,7 @@ export async function recordConsoleAudit(
       subject_id: entry.subjectId,
       organization_id: entry.organizationId,
       club_id: entry.clubId,
-      party_id: entry.partyId,
+      party_id: entry.partyId ?? null,
       before_value: entry.before === null ? null : JSON.stringify(entry.before),
       after_value: entry.after === null ? null : JSON.stringify(entry.after),
       ip: entry.ip,

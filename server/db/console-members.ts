@@ -385,42 +385,6 @@ export async function isActiveAnywhere(db: Db, partyId: number): Promise<boolean
   return row !== undefined;
 }
 
-export interface ConsoleChangeEntry {
-  /** The console user's account. */
-  actorUserId: number;
-  action: 'member.status_changed';
-  organizationId: number;
-  clubId: number | null;
-  partyId: number;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
-
-/** A console change in the audit log, written in the change's own transaction (D63). */
-export async function recordConsoleChange(
-  db: Db,
-  entry: ConsoleChangeEntry,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actorUserId,
-      action: entry.action,
-      subject_type: 'Party',
-      subject_id: entry.partyId,
-      organization_id: entry.organizationId,
-      club_id: entry.clubId,
-      party_id: entry.partyId,
-      before_value: JSON.stringify(entry.before),
-      after_value: JSON.stringify(entry.after),
-      ip: entry.ip,
-      created_at: now,
-    })
-    .execute();
-}
-
 /** The party's account, if it has one: whose sessions a status change may end. */
 export function accountOfParty(db: Db, partyId: number) {
   return db

@@ -6,10 +6,10 @@
  * files are removed after the commit unless another club or member still shows them.
  */
 import type { ClubImageRequest, ConsoleClubDetail } from '../../common/schemas/console-clubs.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import { CLUB_IMAGE_FIELD } from '../../common/schemas/console-clubs.ts';
 import type { Actor } from '../auth/actor.ts';
 import { clubImageKeys, mapImagesInUse, setClubImageKeys } from '../db/console-clubs.ts';
-import { recordSettingsChange } from '../db/console-organizations.ts';
 import { avatarKeysInUse } from '../db/parties.ts';
 import { NotFoundError } from '../errors.ts';
 import { processImage } from '../images/process-image.ts';
@@ -56,7 +56,7 @@ export async function setClubImage(
           ? { avatar_key: image.key, avatar_medium_key: image.mediumKey }
           : { map_image: image.mediumKey };
       await setClubImageKeys(trx, clubId, next, now);
-      await recordSettingsChange(
+      await recordConsoleAudit(
         trx,
         {
           actorUserId: member.userId,

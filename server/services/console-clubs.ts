@@ -4,6 +4,7 @@
  * A club outside the user's scope is the 404 of a club that does not exist (D63).
  */
 import { lodgeSearchKey } from '../../common/lodge-search.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import {
   CLUB_ALREADY_CLOSED,
   PARENT_CYCLE,
@@ -29,7 +30,6 @@ import {
   updateClub,
 } from '../db/console-clubs.ts';
 import type { ClubValues, ConsoleClubRow } from '../db/console-clubs.ts';
-import { recordSettingsChange } from '../db/console-organizations.ts';
 import { organizationRow } from '../db/console-organizations.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
@@ -202,7 +202,7 @@ export async function createClub(
   const now = Date.now();
   const clubId = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertClub(trx, organizationId, values, now);
-    await recordSettingsChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,
@@ -245,7 +245,7 @@ export async function changeClub(
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateClub(trx, clubId, values, now);
-    await recordSettingsChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,
@@ -279,7 +279,7 @@ export async function closeClub(
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     await closeClubRow(trx, clubId, now);
-    await recordSettingsChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,

@@ -1,4 +1,5 @@
 import { BASE_PATH } from '../../common/constants.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import { displayName } from '../../common/display-name.ts';
 import type {
   InvitationOutcome,
@@ -15,7 +16,7 @@ import {
   invitedSince,
   markInvitationSent,
 } from '../db/console-invitations.ts';
-import { clubForOfficers, recordOfficeChange } from '../db/console-officers.ts';
+import { clubForOfficers } from '../db/console-officers.ts';
 import { firstEmailAddresses } from '../db/content-events.ts';
 import { allOrganizations } from '../db/organizations.ts';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
@@ -198,7 +199,7 @@ export async function inviteMembers(
         email: addresses.get(invitee.party_id) ?? '',
       })),
     );
-    await recordOfficeChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,

@@ -1,4 +1,5 @@
 import { searchTokens } from '../../common/member-search.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import { ROSTER_PAGE_SIZE } from '../../common/schemas/console.ts';
 import type {
   ConsoleMember,
@@ -16,7 +17,6 @@ import {
   isActiveAnywhere,
   membershipsInOrganization,
   phonesOf,
-  recordConsoleChange,
   rosterEntry,
   rosterPage,
   setStanding,
@@ -167,11 +167,13 @@ export async function changeMemberStatus(
       color: styles[change.status].color,
       now,
     });
-    await recordConsoleChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,
         action: 'member.status_changed',
+        subjectType: 'Party',
+        subjectId: partyId,
         organizationId: change.organization_id,
         // The club the change concerns, when the member has one club of the user's here.
         clubId: currentClubs.length === 1 ? (currentClubs[0] ?? null) : null,

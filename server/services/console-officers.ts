@@ -1,4 +1,5 @@
 import { localDateOf } from '../../common/event-time.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import { displayName } from '../../common/display-name.ts';
 import type {
   ClubOfficersAnswer,
@@ -17,7 +18,6 @@ import {
   insertTerm,
   positionById,
   positionsOfClub,
-  recordOfficeChange,
   setPositionOrder,
   termById,
   termsOfClub,
@@ -25,7 +25,7 @@ import {
   updatePosition,
   updateTermDates,
 } from '../db/console-officers.ts';
-import type { OfficeChangeEntry } from '../db/console-officers.ts';
+import type { ConsoleAuditEntry } from '../db/audit-log.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { mayManageClub, mayManageMember } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';
@@ -91,11 +91,11 @@ function assertNoTitleTwice(
 function audit(
   db: Db,
   where: { member: Member; club: Club; ip: string | null },
-  change: Pick<OfficeChangeEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'> & {
+  change: Pick<ConsoleAuditEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'> & {
     partyId?: number | null;
   },
 ): Promise<void> {
-  return recordOfficeChange(
+  return recordConsoleAudit(
     db,
     {
       ...change,

@@ -5,6 +5,7 @@
  * secretary changes them; only an administrator creates an organisation.
  */
 import { LEVEL_IN_USE } from '../../common/messages/lodge-office-clubs.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import type {
   ConsoleOrganizationDetail,
   OrganizationSettings,
@@ -16,7 +17,6 @@ import {
   insertOrganization,
   organizationNameTaken,
   organizationRow,
-  recordSettingsChange,
   replaceClubTypes,
   replaceStatusStyles,
   statusStylesOf,
@@ -127,7 +127,7 @@ export async function changeOrganization(
       removed.map((type) => type.id),
     );
     await replaceStatusStyles(trx, organizationId, settings.statuses);
-    await recordSettingsChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,
@@ -176,7 +176,7 @@ export async function createOrganization(
       [],
     );
     await replaceStatusStyles(trx, id, settings.statuses);
-    await recordSettingsChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,

@@ -3,13 +3,13 @@ import type {
   MembershipRolesChange,
 } from '../../common/schemas/console-officers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { recordConsoleAudit } from '../db/audit-log.ts';
 import type { RoleName } from '../db/schema.ts';
 import {
   addMembershipRoles,
   consoleRolesOf,
   membershipForConsole,
   otherSecretaryMemberships,
-  recordOfficeChange,
   removeMembershipRoles,
 } from '../db/console-officers.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
@@ -60,7 +60,7 @@ export async function setMembershipRoles(
     if (removed.length === 0 && added.length === 0) return;
     await removeMembershipRoles(trx, membershipId, removed);
     await addMembershipRoles(trx, membershipId, added);
-    await recordOfficeChange(
+    await recordConsoleAudit(
       trx,
       {
         actorUserId: member.userId,

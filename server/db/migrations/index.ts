@@ -11,9 +11,9 @@ import * as noticeListIndex from './0009-notice-list-index.ts';
 import * as calendarFeedTokenHashes from './0010-calendar-feed-token-hashes.ts';
 import * as consoleFoundation from './0011-console-foundation.ts';
 import * as rosterImports from './0012-roster-imports.ts';
+import * as consoleClubs from './0013-console-clubs.ts';
 import * as consoleOfficers from './0014-console-officers.ts';
 import * as consoleDues from './0015-console-dues.ts';
-import * as consoleClubs from './0013-console-clubs.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -32,7 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0010_calendar_feed_token_hashes': calendarFeedTokenHashes,
   '0011_console_foundation': consoleFoundation,
   '0012_roster_imports': rosterImports,
+  '0013_console_clubs': consoleClubs,
   '0014_console_officers': consoleOfficers,
   '0015_console_dues': consoleDues,
-  '0013_console_clubs': consoleClubs,
 };

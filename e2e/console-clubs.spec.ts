@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADD_TOP_CLUB,
   CLOSE_CLUB,
@@ -34,7 +33,7 @@ import {
 } from '../common/messages.ts';
 import { contrastRatio } from '../common/contrast.ts';
 import { ADMIN, DEMO_CLUBS, SECRETARY } from '../server/db/seed/personas.ts';
-import { heading, openAs, seriousAxeViolations, sidewaysOverflow } from './support.ts';
+import { fitsAPhone, heading, openAs, seriousAxeViolations, shootConsole } from './support.ts';
 
 /**
  * The organisation's settings and the lodges in the Lodge Office (issue 23, D68) against the
@@ -46,25 +45,6 @@ import { heading, openAs, seriousAxeViolations, sidewaysOverflow } from './suppo
  * CONSOLE_SHOTS=/tmp/shots saves each screen at 390 and 1280 px for a person to look at.
  */
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const folder = process.env.CONSOLE_SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-async function fitsAPhone(page: Page): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => sidewaysOverflow(page)).toBe(0);
-  await page.setViewportSize(size);
-}
-
 test.describe('the organisation and its lodges in the Lodge Office (issue 23, D68)', () => {
   test('A changes how a status looks; a colour too pale to see is refused in words', async ({
     page,
@@ -75,7 +55,7 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     await expect(heading(page, ORGANIZATION_TITLE)).toBeVisible();
     expect(await seriousAxeViolations(page), 'organisation').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'clubs-1-organisation');
+    await shootConsole(page, 'clubs-1-organisation');
 
     // Deceased: no other test reads its colour, and it is put back at the end.
     const colour = page.getByLabel(statusColourLabel(STATUS_TEXT.deceased));
@@ -107,14 +87,14 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     await expect(harmony).toBeVisible();
     expect(await seriousAxeViolations(page), 'lodges').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'clubs-2-tree');
+    await shootConsole(page, 'clubs-2-tree');
 
     await harmony.getByRole('link', { name: /^Change / }).click();
     const field = page.getByLabel(CLUB_MEETINGS_LABEL, { exact: true });
     await expect(field).toBeVisible();
     expect(await seriousAxeViolations(page), 'lodge form').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'clubs-3-form');
+    await shootConsole(page, 'clubs-3-form');
     await field.fill(meetings);
     await page.getByRole('button', { name: SAVE_CLUB }).click();
     await expect(page.getByTestId('club-saved')).toContainText(CLUB_SAVED);
@@ -162,7 +142,7 @@ test.describe('the organisation and its lodges in the Lodge Office (issue 23, D6
     // Axe reads colours: only once the dialog has faded in.
     await expect(dialog).toHaveCSS('opacity', '1');
     expect(await seriousAxeViolations(page), 'close question').toEqual([]);
-    await shoot(page, 'clubs-4-close');
+    await shootConsole(page, 'clubs-4-close');
     await dialog.getByRole('button', { name: CONFIRM_CLOSE }).click();
     await expect(page.getByTestId('club-closed')).toBeVisible();
     await expect(page.getByRole('button', { name: CLOSE_CLUB })).toHaveCount(0);

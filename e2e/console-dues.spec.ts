@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { displayName } from '../common/display-name.ts';
 import {
   AUDIT_TITLE,
@@ -14,7 +13,7 @@ import {
   recordPaymentFor,
 } from '../common/messages.ts';
 import { DEMO_CLUBS, PERSONAS, SECRETARY } from '../server/db/seed/personas.ts';
-import { heading, openAs, seriousAxeViolations, sidewaysOverflow } from './support.ts';
+import { fitsAPhone, heading, openAs, seriousAxeViolations, shootConsole } from './support.ts';
 
 /**
  * Dues in the Lodge Office (issue 23, D70) and the history of changes (D71) against the seeded
@@ -70,25 +69,6 @@ function harmonyPayer(testInfo: TestInfo): Payer {
   }
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const folder = process.env.CONSOLE_SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-async function fitsAPhone(page: Page): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => sidewaysOverflow(page)).toBe(0);
-  await page.setViewportSize(size);
-}
-
 test.describe('dues in the Lodge Office (issue 23)', () => {
   test('S records cash for a member who owes; their dues drop, in the console and in My Account', async ({
     page,
@@ -112,13 +92,13 @@ test.describe('dues in the Lodge Office (issue 23)', () => {
     expect(owedBefore).toMatch(/^\$[1-9]/);
     expect(await seriousAxeViolations(page), 'dues').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'dues-1-report');
+    await shootConsole(page, 'dues-1-report');
 
     await row.getByRole('button', { name: recordPaymentFor(payer.name) }).click();
     const dialog = page.getByRole('dialog', { name: recordPaymentFor(payer.name) });
     await expect(dialog.getByTestId('payment-form')).toBeVisible();
     expect(await seriousAxeViolations(page), 'record payment').toEqual([]);
-    await shoot(page, 'dues-2-dialog');
+    await shootConsole(page, 'dues-2-dialog');
     // Cash, today, every year owed (all are ticked at first).
     await dialog.getByTestId('payment-note').fill('Paid at the stated meeting');
     await dialog.getByRole('button', { name: SAVE_PAYMENT }).click();
@@ -151,6 +131,6 @@ test.describe('dues in the Lodge Office (issue 23)', () => {
     await expect(entry.getByTestId('audit-changes')).toContainText('method: cash');
     expect(await seriousAxeViolations(page), 'history').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'dues-3-history');
+    await shootConsole(page, 'dues-3-history');
   });
 });

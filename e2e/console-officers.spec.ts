@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADD_POSITION,
   appointTo,
@@ -16,7 +15,14 @@ import {
   SAVE_APPOINTMENT,
 } from '../common/messages.ts';
 import { MEMBER, MEMBER2, SECRETARY } from '../server/db/seed/personas.ts';
-import { apiSignIn, heading, openAs, seriousAxeViolations, sidewaysOverflow } from './support.ts';
+import {
+  apiSignIn,
+  fitsAPhone,
+  heading,
+  openAs,
+  seriousAxeViolations,
+  shootConsole,
+} from './support.ts';
 
 /**
  * The Lodge Office's officers, invitations and duties in the browser (issue 23, D69) against
@@ -26,25 +32,6 @@ import { apiSignIn, heading, openAs, seriousAxeViolations, sidewaysOverflow } fr
  *
  * CONSOLE_SHOTS=/tmp/shots saves each screen at 390 and 1280 px for a person to look at.
  */
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const folder = process.env.CONSOLE_SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-async function fitsAPhone(page: Page): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => sidewaysOverflow(page)).toBe(0);
-  await page.setViewportSize(size);
-}
 
 test.describe('the Lodge Office: officers, invitations and duties (issue 23)', () => {
   test('S adds an office, appoints M from the roster, and sees him on the lodge’s page', async ({
@@ -57,7 +44,7 @@ test.describe('the Lodge Office: officers, invitations and duties (issue 23)', (
     await expect(page.getByTestId('officers')).toBeVisible();
     expect(await seriousAxeViolations(page), 'officers').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'officers');
+    await shootConsole(page, 'officers');
 
     await page.getByLabel(POSITION_TITLE).fill(title);
     await page.getByRole('button', { name: ADD_POSITION }).click();
@@ -70,7 +57,7 @@ test.describe('the Lodge Office: officers, invitations and duties (issue 23)', (
     const choices = form.getByRole('radiogroup', { name: CHOOSE_MEMBER });
     await choices.getByRole('radio', { name: /Daniel Thomas Whitfield/ }).check();
     expect(await seriousAxeViolations(page), 'appoint form').toEqual([]);
-    await shoot(page, 'officers-appoint');
+    await shootConsole(page, 'officers-appoint');
     await form.getByRole('button', { name: SAVE_APPOINTMENT }).click();
     await expect(form).toBeHidden();
     await expect(card.getByText('Daniel Thomas Whitfield', { exact: true })).toBeVisible();
@@ -91,7 +78,7 @@ test.describe('the Lodge Office: officers, invitations and duties (issue 23)', (
     await expect(page.getByTestId('invitation-counts')).toBeVisible();
     expect(await seriousAxeViolations(page), 'invitation counts').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'invitations');
+    await shootConsole(page, 'invitations');
   });
 
   test('S sees M2’s duties on the record, with the member’s lodges', async ({ page, baseURL }) => {
@@ -115,6 +102,6 @@ test.describe('the Lodge Office: officers, invitations and duties (issue 23)', (
     await expect(duties.getByRole('checkbox', { name: 'Webmaster' })).not.toBeChecked();
     expect(await seriousAxeViolations(page), 'member record with duties').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, 'member-duties');
+    await shootConsole(page, 'member-duties');
   });
 });

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CHECK_FILE,
@@ -22,7 +21,14 @@ import {
 } from '../common/messages.ts';
 import type { RosterImport } from '../common/schemas/console.ts';
 import { MEMBER, SECRETARY, WEBMASTER } from '../server/db/seed/personas.ts';
-import { apiSignIn, heading, openAs, seriousAxeViolations, sidewaysOverflow } from './support.ts';
+import {
+  apiSignIn,
+  fitsAPhone,
+  heading,
+  openAs,
+  seriousAxeViolations,
+  shootConsole,
+} from './support.ts';
 
 /**
  * The console in the browser (issue 23, first part) against the seeded server: S, secretary of
@@ -55,26 +61,6 @@ function freshSurname(): string {
   return name;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const folder = process.env.CONSOLE_SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-/** At a phone's width the page itself never scrolls sideways. */
-async function fitsAPhone(page: Page): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => sidewaysOverflow(page)).toBe(0);
-  await page.setViewportSize(size);
-}
-
 async function chooseCsv(page: Page, text: string): Promise<void> {
   await page.getByTestId('import-file-input').setInputFiles({
     name: 'roster.csv',
@@ -101,13 +87,13 @@ test.describe('the console (issue 23)', () => {
     ).toBeVisible();
     expect(await seriousAxeViolations(page), 'console home').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, '1-home');
+    await shootConsole(page, '1-home');
 
     await page.getByRole('link', { name: OPEN_IMPORT }).click();
     await expect(heading(page, IMPORT_TITLE)).toBeVisible();
     await expect(heading(page, IMPORT_TITLE)).toBeFocused();
     expect(await seriousAxeViolations(page), 'import').toEqual([]);
-    await shoot(page, '2-import');
+    await shootConsole(page, '2-import');
 
     // The check finds the bad date on line 3, in the birth_date column, and holds the import.
     await chooseCsv(page, `${HEADER}\n${good}\n${bad}\n`);
@@ -119,7 +105,7 @@ test.describe('the console (issue 23)', () => {
     await expect(page.getByTestId('import-commit')).toBeDisabled();
     expect(await seriousAxeViolations(page), 'check with an error').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, '3-import-error');
+    await shootConsole(page, '3-import-error');
 
     // Fixed: a clean check offers the import of both members.
     await chooseCsv(page, `${HEADER}\r\n${good}\r\n${fixed}\r\n`);
@@ -127,11 +113,11 @@ test.describe('the console (issue 23)', () => {
     const commit = page.getByRole('button', { name: importButton(2) });
     await expect(commit).toBeEnabled();
     await expect(page.getByTestId('import-error')).toHaveCount(0);
-    await shoot(page, '4-import-clean');
+    await shootConsole(page, '4-import-clean');
     await commit.click();
     await expect(page.getByTestId('import-done')).toHaveText(IMPORT_DONE);
     expect(await seriousAxeViolations(page), 'import done').toEqual([]);
-    await shoot(page, '5-import-done');
+    await shootConsole(page, '5-import-done');
 
     // The roster has them.
     await page.getByRole('link', { name: OPEN_ROSTER }).click();
@@ -142,7 +128,7 @@ test.describe('the console (issue 23)', () => {
     await expect(table.getByRole('link', { name: `Ezra ${surname}` })).toBeVisible();
     expect(await seriousAxeViolations(page), 'roster').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, '6-roster');
+    await shootConsole(page, '6-roster');
 
     // M, another member of the lodge, finds Ezra in the directory's search.
     const context = await browser.newContext();
@@ -200,7 +186,7 @@ test.describe('the console (issue 23)', () => {
     await expect(heading(page, `Amos ${surname}`)).toBeVisible();
     expect(await seriousAxeViolations(page), 'member record').toEqual([]);
     await fitsAPhone(page);
-    await shoot(page, '7-member');
+    await shootConsole(page, '7-member');
 
     await page.getByLabel(NEW_STATUS).selectOption('demitted');
     await page.getByLabel(STATUS_DATE).fill('2026-11-01');
@@ -209,12 +195,12 @@ test.describe('the console (issue 23)', () => {
     await expect(dialog).toContainText('signed out');
     await expect(dialog).toContainText('directory');
     expect(await seriousAxeViolations(page), 'status confirmation').toEqual([]);
-    await shoot(page, '8-confirm');
+    await shootConsole(page, '8-confirm');
     await dialog.getByRole('button', { name: confirmStatusButton('demitted') }).click();
     await expect(page.getByTestId('status-saved')).toHaveText(STATUS_SAVED);
     await expect(page.getByTestId('member-standing')).toContainText('Demitted');
     await expect(page.getByTestId('member-standing')).toContainText('November 1, 2026');
-    await shoot(page, '9-status-saved');
+    await shootConsole(page, '9-status-saved');
   });
 
   for (const persona of [WEBMASTER, MEMBER]) {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, test, type Cookie, type Page, type Response } from '@playwright/test';
@@ -373,4 +374,28 @@ export async function freshEvent(baseURL: string, allowsComments = true): Promis
   });
   const created = answer.data.calendar_event;
   return { id: created.id, name, lodge: created.club.name, webmaster };
+}
+
+/**
+ * CONSOLE_SHOTS=/tmp/shots saves the page at 390 and 1280 px as `<name>-<width>.png`, for a
+ * person to look at; without it, nothing.
+ */
+export async function shootConsole(page: Page, name: string): Promise<void> {
+  const folder = process.env.CONSOLE_SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** At a phone's width the page itself never scrolls sideways. */
+export async function fitsAPhone(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => sidewaysOverflow(page)).toBe(0);
+  await page.setViewportSize(size);
 }

@@ -234,6 +234,16 @@ export async function axeViolations(
   page: Page,
   options: { include?: string; seriousOnly?: boolean } = {},
 ): Promise<string[]> {
+  // Axe reads colours as painted: a dialog or menu still fading in shows blended ones (a red
+  // button read 3.4:1 halfway through its modal's transition), so let every transition end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (options.include) builder.include(options.include);
   const { violations } = await builder.analyze();

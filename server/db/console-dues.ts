@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { insertPaymentItems } from './dues.ts';
 
 type Db = Kysely<Database>;
 
@@ -395,16 +396,7 @@ export async function insertInPersonPayment(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('dues_payment_items')
-    .values(
-      payment.items.map((item) => ({
-        dues_payment_id: inserted.id,
-        dues_id: item.duesId,
-        amount_cents: item.amountCents,
-      })),
-    )
-    .execute();
+  await insertPaymentItems(db, inserted.id, payment.items);
   return inserted.id;
 }
 

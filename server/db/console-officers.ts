@@ -89,11 +89,13 @@ export function clubForOfficers(db: Db, clubId: number) {
     .executeTakeFirst();
 }
 
+const POSITION_COLUMNS = ['id', 'club_id', 'title', 'sort_order', 'retired_on'] as const;
+
 /** Every position of the club, in use or retired. */
 export function positionsOfClub(db: Db, clubId: number) {
   return db
     .selectFrom('officer_positions')
-    .select(['id', 'club_id', 'title', 'sort_order', 'retired_on'])
+    .select(POSITION_COLUMNS)
     .where('club_id', '=', clubId)
     .orderBy('sort_order')
     .orderBy('id')
@@ -127,7 +129,7 @@ export function termsOfClub(db: Db, clubId: number) {
 export function positionById(db: Db, positionId: number) {
   return db
     .selectFrom('officer_positions')
-    .select(['id', 'club_id', 'title', 'sort_order', 'retired_on'])
+    .select(POSITION_COLUMNS)
     .where('id', '=', positionId)
     .executeTakeFirst();
 }

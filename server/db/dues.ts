@@ -93,17 +93,26 @@ export async function insertPendingPayment(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await insertPaymentItems(db, inserted.id, payment.items);
+  return inserted.id;
+}
+
+/** The yearly dues a payment covers, each at its amount, in the caller's transaction. */
+export async function insertPaymentItems(
+  db: Db,
+  paymentId: number,
+  items: readonly { duesId: number; amountCents: number }[],
+): Promise<void> {
   await db
     .insertInto('dues_payment_items')
     .values(
-      payment.items.map((item) => ({
-        dues_payment_id: inserted.id,
+      items.map((item) => ({
+        dues_payment_id: paymentId,
         dues_id: item.duesId,
         amount_cents: item.amountCents,
       })),
     )
     .execute();
-  return inserted.id;
 }
 
 /** The provider's id of the checkout (a Stripe Checkout Session id). */

@@ -435,7 +435,12 @@ async function main(): Promise<number> {
       databaseUrl: dataset.databaseUrl,
       readyTimeoutMs: SERVER_READY_TIMEOUT_MS,
       env: mixedLoad ? MIXED_LOAD_SERVER_ENV : undefined,
-      nodeArgs: mixedLoad ? MIXED_LOAD_NODE_ARGS : undefined,
+      nodeArgs: [
+        ...(mixedLoad ? MIXED_LOAD_NODE_ARGS : []),
+        ...(opts.cpuProfileDir === undefined
+          ? []
+          : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProfileDir)}`]),
+      ],
     });
     print(
       `server: ${path.relative(repoRoot, entry)} ready in ${Math.round(lodgehall.readyMs)} ms at ${lodgehall.baseUrl}`,

@@ -14,6 +14,7 @@ describe('parseBenchArgs', () => {
       keepDb: false,
       strict: false,
       wrk: true,
+      cpuProfileDir: undefined,
     });
   });
 
@@ -32,6 +33,8 @@ describe('parseBenchArgs', () => {
       '--keep-db',
       '--strict',
       '--no-wrk',
+      '--cpu-prof',
+      'profiles',
     ]);
     expect(options.scenarios).toEqual(['healthz', 'public-small']);
     expect(options).toMatchObject({
@@ -42,6 +45,7 @@ describe('parseBenchArgs', () => {
       keepDb: true,
       strict: true,
       wrk: false,
+      cpuProfileDir: 'profiles',
     });
   });
 

@@ -29,6 +29,8 @@ export interface BenchOptions {
   readonly wrk: boolean;
   readonly serverEntry: string;
   readonly cli: string;
+  /** Where Lodgehall writes a V8 CPU profile of its run (node --cpu-prof), or undefined. */
+  readonly cpuProfileDir: string | undefined;
   /** Set in mixed-load mode only. */
   readonly mixedLoad: MixedLoadOptions | undefined;
   readonly list: boolean;
@@ -72,6 +74,7 @@ Options:
   --no-wrk               skip wrk even when it is installed
   --server-entry FILE    server to start (default ${DEFAULT_SERVER_ENTRY})
   --cli FILE             project CLI used to seed (default ${DEFAULT_CLI})
+  --cpu-prof DIR         write a CPU profile of the Lodgehall server (node --cpu-prof) into DIR
   --list                 list the scenarios and exit
   --help                 show this help
 
@@ -124,6 +127,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         'no-wrk': { type: 'boolean', default: false },
         'server-entry': { type: 'string' },
         cli: { type: 'string' },
+        'cpu-prof': { type: 'string' },
         minutes: { type: 'string' },
         rate: { type: 'string' },
         streams: { type: 'string' },
@@ -206,6 +210,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     wrk: !values['no-wrk'],
     serverEntry: values['server-entry'] ?? DEFAULT_SERVER_ENTRY,
     cli: values.cli ?? DEFAULT_CLI,
+    cpuProfileDir: values['cpu-prof'],
     mixedLoad,
     list,
     help,

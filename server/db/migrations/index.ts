@@ -14,6 +14,7 @@ import * as rosterImports from './0012-roster-imports.ts';
 import * as consoleClubs from './0013-console-clubs.ts';
 import * as consoleOfficers from './0014-console-officers.ts';
 import * as consoleDues from './0015-console-dues.ts';
+import * as rosterWalkIndex from './0016-roster-walk-index.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_console_clubs': consoleClubs,
   '0014_console_officers': consoleOfficers,
   '0015_console_dues': consoleDues,
+  '0016_roster_walk_index': rosterWalkIndex,
 };

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { holdAdvisoryLock } from '../server/db/advisory-locks.ts';
 import { DatabaseUnavailableError, openDatabase } from '../server/db/database.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
 import { MigrationError, migrateToLatest } from '../server/db/migrate.ts';
+import type { SeedSummary } from '../server/db/seed/index.ts';
 
 class UsageError extends Error {
   constructor(
@@ -97,8 +99,14 @@ Runs every migration not yet applied to the database named by DATABASE_URL
     options: {},
     async run() {
       await withDatabase(async (database) => {
-        const applied = await migrateToLatest(database.db);
-        out(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+        // In turn with nodes that are starting (D76).
+        const startLock = await holdAdvisoryLock(database.db, 'start');
+        try {
+          const applied = await migrateToLatest(database.db);
+          out(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+        } finally {
+          await startLock.release();
+        }
         out(`Database: ${database.location}`);
       });
     },
@@ -126,19 +134,26 @@ Options:
       }
       const { isDatabaseSeeded, seedDemo } = await import('../server/db/seed/index.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
-        if (await isDatabaseSeeded(database.db)) {
-          throw new UsageError(
-            `The database at ${database.location} already has data. Seed an empty one (set DATA_DIR or DATABASE_URL).`,
-            help,
-          );
-        }
+        // In turn with nodes that are starting, which seed an empty database too (D76).
+        const startLock = await holdAdvisoryLock(database.db, 'start');
         const started = performance.now();
-        const summary = await seedDemo(database.db, {
-          seed,
-          scale,
-          log: (line) => out(`  ${line}`),
-        });
+        let summary: SeedSummary;
+        try {
+          await migrateToLatest(database.db);
+          if (await isDatabaseSeeded(database.db)) {
+            throw new UsageError(
+              `The database at ${database.location} already has data. Seed an empty one (set DATA_DIR or DATABASE_URL).`,
+              help,
+            );
+          }
+          summary = await seedDemo(database.db, {
+            seed,
+            scale,
+            log: (line) => out(`  ${line}`),
+          });
+        } finally {
+          await startLock.release();
+        }
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         out(`Seeded ${database.location} at scale ${scale} with seed ${seed} in ${seconds} s.`);
         for (const [table, count] of Object.entries(summary)) out(`  ${table.padEnd(28)} ${count}`);

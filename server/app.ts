@@ -9,11 +9,14 @@ import { createSaltStore } from './auth/salt-store.ts';
 import { purgeExpiredLimits } from './auth/rate-limit.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
+import { runUnlessLocked } from './db/advisory-locks.ts';
+import { isDatabaseUnavailable } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { loggedUrl } from './http/logged-url.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { createDatabaseOutage } from './plugins/database-outage.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -149,30 +152,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'request',
     );
   });
-  registerProblemHandling(app);
+  const outage = createDatabaseOutage(() => database.ping(), app.log);
+  app.addHook('onClose', async () => outage.close());
+  registerProblemHandling(app, outage);
   registerJsonBody(app);
   registerSecurity(app, config);
   await app.register(cookie);
   await registerOpenApi(app, APP_VERSION, config.PUBLIC_URL?.startsWith('https:') ?? false);
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, outage);
   await app.register(registerApiRoutes);
   registerMediaRoutes(app);
   registerCalendarFeedDownloadRoutes(app);
   registerPaymentRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
-  // Expired sessions, salts and rate-limit windows are swept once a minute; every node may
-  // do it, the deletes are idempotent.
+  // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute,
+  // by one node at a time: another node's sweep in progress makes this one skip (D76).
   const sweeper = setInterval(() => {
     const now = Date.now();
-    Promise.all([
-      purgeExpiredSessions(database.db, now),
-      purgeExpiredLimits(database.db, now),
-      purgeExpiredCodes(database.db, now),
-      salts.purge(now),
-      purgeBusEvents(database.db, now),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
+    runUnlessLocked(database.db, 'sweep', () =>
+      Promise.all([
+        purgeExpiredSessions(database.db, now),
+        purgeExpiredLimits(database.db, now),
+        purgeExpiredCodes(database.db, now),
+        salts.purge(now),
+        purgeBusEvents(database.db, now),
+      ]),
+    ).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) outage.failed(error);
+      else app.log.warn({ err: error }, 'sweeping expired rows failed');
+    });
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));

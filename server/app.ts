@@ -57,6 +57,12 @@ export interface BuildAppOptions {
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * How long a node that sweeps keeps the others from sweeping: their clocks and timers may
+ * disagree by this much before a minute is swept twice (which only repeats idempotent deletes).
+ * One pooled connection of one node is held meanwhile.
+ */
+const SWEEP_HOLD_MS = 10_000;
 
 function defaultWebRoot(): string {
   // Works from the TypeScript sources (server/) and the build (dist/node/server/).
@@ -167,25 +173,45 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPaymentRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
-  // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute,
-  // by one node at a time: another node's sweep in progress makes this one skip (D76).
-  const sweeper = setInterval(() => {
+  // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute
+  // across the nodes (D76): every node's sweep is due at the turn of the clock's minute, and
+  // the first to take the lock keeps it a while, so the others' sweeps of that minute skip.
+  const sweeps = new AbortController();
+  const sweep = () => {
     const now = Date.now();
-    runUnlessLocked(database.db, 'sweep', () =>
-      Promise.all([
-        purgeExpiredSessions(database.db, now),
-        purgeExpiredLimits(database.db, now),
-        purgeExpiredCodes(database.db, now),
-        salts.purge(now),
-        purgeBusEvents(database.db, now),
-      ]),
+    runUnlessLocked(
+      database.db,
+      'sweep',
+      () =>
+        Promise.all([
+          purgeExpiredSessions(database.db, now),
+          purgeExpiredLimits(database.db, now),
+          purgeExpiredCodes(database.db, now),
+          salts.purge(now),
+          purgeBusEvents(database.db, now),
+        ]),
+      { holdMs: SWEEP_HOLD_MS, signal: sweeps.signal },
     ).catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) outage.failed(error);
       else app.log.warn({ err: error }, 'sweeping expired rows failed');
     });
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  const scheduleSweep = () => {
+    sweeper = setTimeout(
+      () => {
+        sweep();
+        scheduleSweep();
+      },
+      SWEEP_INTERVAL_MS - (Date.now() % SWEEP_INTERVAL_MS),
+    );
+    sweeper.unref();
+  };
+  scheduleSweep();
+  app.addHook('onClose', async () => {
+    clearTimeout(sweeper);
+    sweeps.abort();
+  });
 
   return app;
 }

@@ -194,6 +194,21 @@ describe('periodic jobs, once at a time across nodes', () => {
       expect(await runUnlessLocked(other.db, 'sweep', async () => undefined)).toBe(true);
     });
 
+    it("a node's sweep of the same minute skips when the first has finished but holds on", async () => {
+      const closing = new AbortController();
+      const firstDone = gate();
+      const first = runUnlessLocked(database.handle.db, 'sweep', async () => firstDone.open(), {
+        holdMs: 600_000,
+        signal: closing.signal,
+      });
+      await firstDone.opened;
+      expect(await runUnlessLocked(other.db, 'sweep', async () => undefined)).toBe(false);
+      // Closing ends the hold at once, and the lock is free for the next minute's sweep.
+      closing.abort();
+      expect(await first).toBe(true);
+      expect(await runUnlessLocked(other.db, 'sweep', async () => undefined)).toBe(true);
+    });
+
     it('a start waits for the node that is migrating and seeding', async () => {
       const order: string[] = [];
       const held = await holdAdvisoryLock(database.handle.db, 'start');

@@ -59,20 +59,47 @@ export async function holdAdvisoryLock<DB>(
   };
 }
 
+export interface RunUnlessLockedOptions {
+  /**
+   * Keeps the lock this long from the run's start even when the work ends sooner: the other
+   * nodes' runs of the same period, begun within this time of this one, then skip rather than
+   * run the job again just after it.
+   */
+  holdMs?: number;
+  /** Ends the hold early (the app is closing). */
+  signal?: AbortSignal;
+}
+
+function holdUntil(at: number, signal: AbortSignal | undefined): Promise<void> {
+  const wait = at - Date.now();
+  if (wait <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, wait);
+    signal?.addEventListener('abort', done);
+  });
+}
+
 /**
- * Runs `work` unless another node is running it at this moment (it then skips, answering
- * false): for periodic jobs every node schedules, of which one run at a time is enough.
+ * Runs `work` unless another node holds the lock (it then skips, answering false): for the
+ * periodic jobs every node schedules, of which one run a period is enough.
  */
 export async function runUnlessLocked<DB>(
   db: Kysely<DB>,
   name: AdvisoryLockName,
   work: () => Promise<unknown>,
+  options: RunUnlessLockedOptions = {},
 ): Promise<boolean> {
   if (engineOf(db) === 'sqlite') {
     await work();
     return true;
   }
   const key = KEYS[name];
+  const started = Date.now();
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ locked: boolean }>`
       select pg_try_advisory_lock(${sql.lit(LODGEHALL)}, ${sql.lit(key)}) as locked`.execute(
@@ -81,6 +108,7 @@ export async function runUnlessLocked<DB>(
     if (rows[0]?.locked !== true) return false;
     try {
       await work();
+      await holdUntil(started + (options.holdMs ?? 0), options.signal);
       return true;
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(

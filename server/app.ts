@@ -197,17 +197,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   };
   let sweeper: NodeJS.Timeout | undefined;
-  const scheduleSweep = () => {
-    sweeper = setTimeout(
-      () => {
-        sweep();
-        scheduleSweep();
-      },
-      SWEEP_INTERVAL_MS - (Date.now() % SWEEP_INTERVAL_MS),
-    );
+  const scheduleSweep = (atLeastMs: number) => {
+    const untilTurn = SWEEP_INTERVAL_MS - ((Date.now() + atLeastMs) % SWEEP_INTERVAL_MS);
+    sweeper = setTimeout(() => {
+      sweep();
+      scheduleSweep(0);
+    }, atLeastMs + untilTurn);
     sweeper.unref();
   };
-  scheduleSweep();
+  // Not in a node's first minute, as before: a short-lived app (a test's) never sweeps.
+  scheduleSweep(SWEEP_INTERVAL_MS);
   app.addHook('onClose', async () => {
     clearTimeout(sweeper);
     sweeps.abort();

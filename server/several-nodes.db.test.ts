@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves with a way to let go, and a promise of when the holder was told it may go on. */
+/** A door: one side opens it, the other waits until it is open. */
 function gate(): { open(): void; opened: Promise<void> } {
   let open = (): void => undefined;
   const opened = new Promise<void>((resolve) => (open = resolve));
@@ -220,7 +220,10 @@ describe('periodic jobs, once at a time across nodes', () => {
       await vi.waitFor(async () => {
         const { rows } = await sql<{ waiting: number }>`
           select count(*)::int as waiting from pg_locks
-          where locktype = 'advisory' and not granted`.execute(database.handle.db);
+          where locktype = 'advisory' and not granted
+            and database = (select oid from pg_database where datname = current_database())`.execute(
+          database.handle.db,
+        );
         expect(rows[0]?.waiting).toBe(1);
       });
       order.push('first node lets go');

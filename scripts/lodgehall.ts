@@ -40,6 +40,16 @@ async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): 
   }
 }
 
+/** Migrations in turn with nodes that are starting and other commands (D76). */
+async function migrateInTurn(database: DatabaseHandle): Promise<string[]> {
+  const startLock = await holdAdvisoryLock(database.db, 'start');
+  try {
+    return await migrateToLatest(database.db);
+  } finally {
+    await startLock.release();
+  }
+}
+
 function positiveInteger(
   name: string,
   value: string | boolean | undefined,
@@ -99,14 +109,8 @@ Runs every migration not yet applied to the database named by DATABASE_URL
     options: {},
     async run() {
       await withDatabase(async (database) => {
-        // In turn with nodes that are starting (D76).
-        const startLock = await holdAdvisoryLock(database.db, 'start');
-        try {
-          const applied = await migrateToLatest(database.db);
-          out(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
-        } finally {
-          await startLock.release();
-        }
+        const applied = await migrateInTurn(database);
+        out(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
         out(`Database: ${database.location}`);
       });
     },
@@ -177,7 +181,7 @@ password instead.`,
       const { CreateAdminError, createAdmin } =
         await import('../server/services/unguarded/admin.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const result = await createAdmin(database.db, {
           username,
           password: process.env.LODGEHALL_ADMIN_PASSWORD,
@@ -217,7 +221,7 @@ Options:
       const csv = await readRosterFile(file, help);
       const { importRoster } = await import('../server/services/unguarded/roster/import-roster.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const organizationId = await organizationArgument(database, values.organization, help);
         const outcome = await importRoster(database.db, csv, {
           organizationId,
@@ -264,7 +268,7 @@ Options:
       const { exportRoster } = await import('../server/services/unguarded/roster/export-roster.ts');
       const { rosterClubs } = await import('../server/db/roster.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const organizationId = await organizationArgument(database, values.organization, help);
         let clubId: number | undefined;
         if (values.club !== undefined) {
@@ -305,7 +309,7 @@ Options:
       const last = positiveInteger('last', values.last, help) ?? 10;
       const { lastOutboxMessages } = await import('../server/mail/outbox.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const messages = await lastOutboxMessages(database.db, last);
         if (messages.length === 0) {
           out(`The outbox is empty (${database.location}).`);

@@ -29,7 +29,8 @@ export interface HeldLock {
  * Waits for the lock, then holds it until `release`. A session-level lock on a connection held
  * for it alone: the work under it runs its own transactions on other connections (Kysely's
  * migrator opens one of its own), so no one transaction could carry a transaction-level lock
- * around them all. A process that dies ends its session, and PostgreSQL frees the lock.
+ * around them all. A process that dies ends its session, and PostgreSQL frees the lock. Taking
+ * it again while holding it waits for ever (another connection is another session).
  */
 export async function holdAdvisoryLock<DB>(
   db: Kysely<DB>,

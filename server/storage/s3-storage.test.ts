@@ -84,6 +84,12 @@ describe('S3 storage', () => {
     await expect(check).rejects.toThrow(/"no-such-bucket" does not exist.*Check S3_BUCKET/);
   });
 
+  it('does not take a missing bucket for a missing object', async () => {
+    const lost = another({ bucket: 'no-such-bucket' });
+    await expect(lost.get('photos/x.jpg')).rejects.toThrow(/bucket does not exist/);
+    await expect(lost.stream('photos/x.jpg')).rejects.toThrow(/bucket does not exist/);
+  });
+
   it('stops the start naming the keys when they are refused', async () => {
     const check = another({ accessKeyId: 'NOT-A-KEY' }).check();
     await expect(check).rejects.toThrow(

@@ -40,10 +40,9 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function isMissingObject(error: unknown): boolean {
-  // GetObject names it NoSuchKey; a HEAD has no body, so only its status says it.
-  return (
-    error instanceof S3ServiceException && (error.name === 'NoSuchKey' || statusOf(error) === 404)
-  );
+  // GetObject says NoSuchKey; a HEAD has no body, so the SDK names its 404 NotFound. A missing
+  // bucket (NoSuchBucket) is not a missing object: it stays an error.
+  return error instanceof S3ServiceException && ['NoSuchKey', 'NotFound'].includes(error.name);
 }
 
 /**

@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => services.chatActivity.close());
   // Before the database goes: a running import still writes its end.
   app.addHook('onClose', async () => services.background.drain());
+  app.addHook('onClose', async () => services.storage.close());
   // Imports that were running when the last process ended never finish (D65).
   app.addHook('onReady', async () => {
     const interrupted = await failInterruptedRosterImports(services);

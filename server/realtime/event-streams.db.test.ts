@@ -95,7 +95,7 @@ describe('the stream hub (D43)', () => {
     await settle();
     const before = counts.badges;
     const events = await Promise.all([chatEvent(1, [1]), chatEvent(2, [1]), chatEvent(3, [1])]);
-    publishAll(bus, events);
+    await publishAll(bus, events);
     await settle();
     // One count for the burst (a second at most, for events during the first).
     expect(counts.badges - before).toBeLessThanOrEqual(2);
@@ -112,7 +112,7 @@ describe('the stream hub (D43)', () => {
     const [mine, theirs] = [recorder(), recorder()];
     await hub.open({ partyId: 1, sessionId: 1, lastEventId: null }, mine);
     await hub.open({ partyId: 2, sessionId: 2, lastEventId: null }, theirs);
-    publishAll(bus, [await chatEvent(9, [1])]);
+    await publishAll(bus, [await chatEvent(9, [1])]);
     await settle();
     expect(mine.text.some((text) => text.includes('"chat_id":9'))).toBe(true);
     expect(theirs.text.some((text) => text.includes('"chat_id":9'))).toBe(false);
@@ -130,11 +130,11 @@ describe('the stream hub (D43)', () => {
     expect(hub.count()).toBe(2);
 
     c.pending = 2 * 1024 * 1024;
-    publishAll(bus, [await chatEvent(4, [1])]);
+    await publishAll(bus, [await chatEvent(4, [1])]);
     expect(c.ended).toBe(true);
     expect(b.ended).toBe(false);
 
-    publishAll(bus, [
+    await publishAll(bus, [
       await recordBusEvent(
         database.handle.db,
         { kind: 'session_end', session_ids: [5] },

@@ -121,7 +121,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Po
     void reconnect();
   }
 
-  async function connect(): Promise<void> {
+  async function connect(again: boolean): Promise<void> {
     let made: BusListenConnection | null = null;
     made = await listenForBusEvents(
       options.url,
@@ -136,6 +136,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Po
     // Events committed before the LISTEN took hold were not notified: read them now. Should the
     // read fail, the cursor stays where it was and the next notification's read brings them.
     await catchUp().catch((error: unknown) => onError(error, 'catching up on bus events'));
+    if (again) options.onResync?.();
     up.resolve();
   }
 
@@ -144,8 +145,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Po
       await (options.waitBeforeReconnect ?? backoff)(attempt);
       if (closed) return;
       try {
-        await connect();
-        options.onResync?.();
+        await connect(true);
         return;
       } catch (error) {
         onError(error, 'reconnecting the bus LISTEN connection');
@@ -154,7 +154,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Po
   }
 
   try {
-    await connect();
+    await connect(false);
   } catch (error) {
     onError(error, 'the bus LISTEN connection');
     void reconnect();

@@ -380,7 +380,11 @@ if (testEngine() === 'postgres') {
       };
       const report = (values: number[]) =>
         `p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms`;
-      console.info(`send to stream, same node: ${report(same)}; across nodes: ${report(across)}`);
+      const extra = across.map((ms, n) => ms - (same[n] ?? 0));
+      console.info(
+        `send to stream, same node: ${report(same)}; across nodes: ${report(across)}; ` +
+          `the other node after this one: ${report(extra)}`,
+      );
     });
   });
 }

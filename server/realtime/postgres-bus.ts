@@ -148,7 +148,8 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Po
         await connect(true);
         return;
       } catch (error) {
-        onError(error, 'reconnecting the bus LISTEN connection');
+        // Once an outage, not every few seconds while the database is away.
+        if (attempt === 1) onError(error, 'reconnecting the bus LISTEN connection');
       }
     }
   }

@@ -10,6 +10,15 @@ const databaseTests = [
  * document): they run once, in the SQLite project.
  */
 const contractTests = ['server/**/*.contract.test.ts'];
+/**
+ * Screen tests share one module graph per worker (`isolate: false`): each file otherwise loaded
+ * jsdom's app shell and Mantine again, 160 of the web tests' 270 seconds on two cores. A file
+ * that replaces a module with `vi.mock` needs a graph of its own and is listed here.
+ */
+const webTestsThatMockModules = [
+  'web/api/session.test.ts',
+  'web/pages/directory/MembersByNamePanel.test.tsx',
+];
 
 export default defineConfig({
   test: {
@@ -33,6 +42,18 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
+          exclude: webTestsThatMockModules,
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-mocks',
+          include: webTestsThatMockModules,
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
           testTimeout: 30_000,

@@ -38,7 +38,8 @@ import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
-import { createInProcessBus, purgeBusEvents } from './realtime/bus.ts';
+import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
+import { createPostgresBus } from './realtime/postgres-bus.ts';
 import { createChatActivityCache } from './realtime/chat-activity.ts';
 import { createMemberStreamHub } from './services/event-streams.ts';
 import { userMetadata } from './services/user-metadata.ts';
@@ -105,7 +106,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const salts = await createSaltStore(database.db, database.engine);
-  const bus = createInProcessBus((error) => app.log.error({ err: error }, 'a bus listener failed'));
+  const busFailed = (error: unknown, what: string) =>
+    app.log.error({ err: error }, `${what} failed`);
+  // One node on SQLite; on PostgreSQL every node LISTENs, so any number may share it (D74).
+  const bus: Bus =
+    database.engine === 'postgres' && config.DATABASE_URL
+      ? await createPostgresBus({
+          db: database.db,
+          url: config.DATABASE_URL,
+          onError: busFailed,
+          // Back after a lost LISTEN connection: what the node missed may be swept already.
+          onResync: () => {
+            services.chatActivity.clear();
+            services.memo.forget('');
+          },
+        })
+      : createInProcessBus((error) => busFailed(error, 'a bus listener'));
   // The composition root (docs/decisions.md D59): every long-lived object is made here.
   const services: ServiceContext = {
     db: database.db,
@@ -131,11 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   };
   app.decorate('services', services);
+  // Reference data changed through any node (D74).
+  bus.subscribe(({ payload }) => {
+    if (payload.kind === 'cache') services.memo.forget(payload.prefix);
+  });
   // Before the server waits for its connections to finish: a stream never would.
   app.addHook('preClose', async () => services.streams.closeAll());
   app.addHook('onClose', async () => services.chatActivity.close());
   // Before the database goes: a running import still writes its end.
   app.addHook('onClose', async () => services.background.drain());
+  app.addHook('onClose', async () => services.storage.close());
   // Imports that were running when the last process ended never finish (D65).
   app.addHook('onReady', async () => {
     const interrupted = await failInterruptedRosterImports(services);

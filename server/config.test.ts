@@ -81,6 +81,70 @@ describe('loadConfig', () => {
     expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
   });
 
+  it('takes a bucket with both keys; endpoint and region are optional (D75)', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret-1' };
+    const bucketOnly = loadConfig({ S3_BUCKET: 'photos', ...keys });
+    expect(bucketOnly.S3_BUCKET).toBe('photos');
+    expect(bucketOnly.S3_ENDPOINT).toBeUndefined();
+    expect(bucketOnly.S3_REGION).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'photos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-1',
+        ...keys,
+      }),
+    ).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1' });
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'photos' }, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3_BUCKET is set'],
+    [
+      { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIA1' },
+      ['S3_SECRET_ACCESS_KEY'],
+      'S3_BUCKET, S3_ACCESS_KEY_ID are set',
+    ],
+    [
+      { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret-1' },
+      ['S3_BUCKET'],
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set',
+    ],
+    [
+      { S3_ENDPOINT: 'http://127.0.0.1:9000' },
+      ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      'S3_ENDPOINT is set',
+    ],
+    [
+      { S3_REGION: 'eu-west-1' },
+      ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      'S3_REGION is set',
+    ],
+  ])('refuses a partial S3 set %j, naming each missing setting', (env, missing, because) => {
+    try {
+      loadConfig(env);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems, message } = error as ConfigError;
+      expect(problems.map((problem) => problem.split('=')[0])).toEqual(missing);
+      for (const problem of problems) expect(problem).toContain(because);
+      // The secret is never repeated back.
+      expect(message).not.toContain('secret-1');
+    }
+  });
+
+  it('refuses an S3 endpoint that is not http(s)', () => {
+    expect(() =>
+      loadConfig({
+        S3_ENDPOINT: 'ftp://files.example.org',
+        S3_BUCKET: 'photos',
+        S3_ACCESS_KEY_ID: 'AKIA1',
+        S3_SECRET_ACCESS_KEY: 'secret-1',
+      }),
+    ).toThrow(/S3_ENDPOINT="ftp:\/\/files.example.org": expected an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('names every bad setting at once', () => {
     try {
       loadConfig({ PORT: 'x', SEED_DEMO: 'perhaps' });

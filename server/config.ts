@@ -114,7 +114,11 @@ const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
     .optional(),
-  S3_ENDPOINT: z.url({ error: 'expected an absolute URL' }).optional(),
+  // Photos and avatars in an S3-compatible bucket instead of DATA_DIR/media (D75): S3_BUCKET and
+  // the two keys together; S3_ENDPOINT unset means Amazon S3, S3_REGION unset us-east-1.
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -138,6 +142,38 @@ export type AppConfig = Readonly<
     DATA_DIR: string;
   }
 >;
+
+/** What each required S3 setting is, for the message when it is missing. */
+const S3_REQUIRED = {
+  S3_BUCKET: "the bucket's name",
+  S3_ACCESS_KEY_ID: 'the access key id',
+  S3_SECRET_ACCESS_KEY: 'the secret access key',
+} as const;
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * A partial S3 set would otherwise start on local storage and lose every photo a second node
+ * took: one S3_* setting asks for all the required ones.
+ */
+function missingS3Settings(
+  config: Partial<Record<(typeof S3_SETTINGS)[number], string>>,
+): string[] {
+  const given = S3_SETTINGS.filter((name) => config[name] !== undefined);
+  if (given.length === 0) return [];
+  const because = `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set`;
+  return (Object.keys(S3_REQUIRED) as (keyof typeof S3_REQUIRED)[])
+    .filter((name) => config[name] === undefined)
+    .map(
+      (name) =>
+        `${name}="": expected ${S3_REQUIRED[name]} since ${because}; a bucket needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or none of the S3_* settings, for the folder under DATA_DIR)`,
+    );
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -173,5 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'STRIPE_WEBHOOK_SECRET="": expected the webhook signing secret (whsec_...) when STRIPE_SECRET_KEY is set',
     ]);
   }
+  const missingS3 = missingS3Settings(parsed.data);
+  if (missingS3.length > 0) throw new ConfigError(missingS3);
   return Object.freeze({ ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) });
 }

@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { MigrationError, migrateToLatest } from './db/migrate.ts';
 import { hasAdministrator } from './db/users.ts';
+import { StorageUnavailableError, sharedStorageWarning } from './storage/index.ts';
 import { BASE_PATH } from '../common/constants.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -88,6 +89,12 @@ async function main(): Promise<void> {
   const demo = await seedIfEmpty(config, database);
 
   const app = await buildApp({ config, database });
+  await app.services.storage.check().catch((error: unknown) => {
+    if (error instanceof StorageUnavailableError) fail(`Lodgehall cannot start: ${error.message}`);
+    throw error;
+  });
+  const storageWarning = sharedStorageWarning(config, database.engine);
+  if (storageWarning) app.log.warn(storageWarning);
   if (demo) await (await import('./db/seed/demo-images.ts')).ensureDemoImages(app.services.storage);
   await startLock.release();
   let closing = false;

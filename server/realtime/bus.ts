@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { chatStreamEventSchema, type ChatStreamEvent } from '../../common/schemas/chat.ts';
 import {
+  type BusEventRow,
   busEventRowsAfter,
   deleteBusEventsBefore,
   insertBusEvent,
@@ -11,17 +12,19 @@ import {
 import type { Database } from '../db/schema.ts';
 
 /*
- * The bus (docs/architecture.md §7, docs/decisions.md D43): how a change made by one request
- * reaches every open event stream and the in-memory answers of the chat poll.
+ * The bus (docs/architecture.md §7, docs/decisions.md D43, D74): how a change made by one
+ * request reaches every open event stream, the in-memory answers of the chat poll and the
+ * memo of every node.
  *
  * An event is first written to `bus_events` inside the transaction of the change it reports
- * (`recordBusEvent`), which numbers it; after the commit the service hands it to
- * `ctx.bus.publish`. Subscribers get it at once; a consumer that missed some (a stream that
- * reconnects with Last-Event-ID, or another node) reads them back by id (`busEventsAfter`).
+ * (`recordBusEvent`); after the commit the service awaits `publishAll`, which resolves once this
+ * node's subscribers have it. A consumer that missed some (a stream that reconnects with
+ * Last-Event-ID, a node whose LISTEN connection dropped) reads them back by id
+ * (`busEventsAfter`): ids are in commit order on both engines, so "after id N" skips nothing.
  *
- * This file holds the in-process bus of one node. A PostgreSQL implementation for several
- * nodes keeps the same interface: `publish` sends `NOTIFY lodgehall_bus, '<id>'`, and each
- * node LISTENs, reads the rows by id and hands them to its own subscribers.
+ * Two implementations behind `Bus`: the in-process bus below, for SQLite (one node), and the
+ * PostgreSQL bus (postgres-bus.ts), whose nodes each LISTEN on `lodgehall_bus` and hand the
+ * rows, read by id in commit order, to their own subscribers. server/app.ts picks by engine.
  */
 
 /** A change for a member's badge that no chat event reports (a notice was written). */
@@ -36,10 +39,23 @@ export interface SessionEndBusPayload {
   kind: 'session_end';
   session_ids: number[];
 }
-export type BusPayload = ChatStreamEvent | NoticeBusPayload | SessionEndBusPayload;
+/**
+ * Reference data changed: every node drops its memo's answers under `prefix` (services/memo.ts),
+ * so a change made through one node is seen on all of them at once. For no member.
+ */
+export interface CacheBusPayload {
+  kind: 'cache';
+  prefix: string;
+}
+export type BusPayload =
+  ChatStreamEvent | NoticeBusPayload | SessionEndBusPayload | CacheBusPayload;
 
 export interface BusEvent {
-  /** The `bus_events` id: increasing, the stream's `id:` field. */
+  /**
+   * The `bus_events` id: increasing in commit order, the stream's `id:` field. What
+   * `recordBusEvent` answers on PostgreSQL is provisional (the row is numbered again at commit,
+   * D74): only the SQLite bus hands that object on, the PostgreSQL bus reads the rows back.
+   */
   readonly id: number;
   /** The members it is for. */
   readonly partyIds: readonly number[];
@@ -50,25 +66,46 @@ export interface BusEvent {
 export type BusListener = (event: BusEvent) => void;
 
 export interface Bus {
-  /** Hands a recorded event to every subscriber; call it after the transaction commits. */
-  publish(event: BusEvent): void;
+  /**
+   * Hands a recorded event to this node's subscribers (and, on PostgreSQL, every node's); call
+   * it after the transaction commits. Resolves once this node's subscribers have it, so the
+   * answer to the change is not sent before this node's streams and memory know of it.
+   */
+  publish(event: BusEvent): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: BusListener): () => void;
+  /**
+   * Resolves once every event committed before the call has reached this node's subscribers:
+   * what the chat poll awaits before it answers from memory (D74). At once on one node.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** One node: subscribers are called in the publishing tick, each guarded from the others. */
+/** Calls each listener, guarded from the others: one that throws does not stop the rest. */
+export function deliverToAll(
+  listeners: Iterable<BusListener>,
+  event: BusEvent,
+  onListenerError?: (error: unknown) => void,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      onListenerError?.(error);
+    }
+  }
+}
+
+/** One node (SQLite): subscribers are called in the publishing tick. */
 export function createInProcessBus(onListenerError?: (error: unknown) => void): Bus {
   const listeners = new Set<BusListener>();
   return {
-    publish(event) {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          onListenerError?.(error);
-        }
-      }
+    async publish(event) {
+      deliverToAll(listeners, event, onListenerError);
+    },
+    async caughtUp() {
+      // Every event of the only node was delivered in the tick that published it.
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -116,16 +153,30 @@ export async function recordSessionsEnded(
   return recordBusEvent(db, { kind: 'session_end', session_ids: [...sessionIds] }, [partyId], now);
 }
 
+/**
+ * Records, in the transaction of a change to reference data, that every node must drop its
+ * memo's answers under `prefix` (D74).
+ */
+export async function recordCacheChanged(
+  db: Kysely<Database>,
+  prefix: string,
+  now: number,
+): Promise<BusEvent> {
+  return recordBusEvent(db, { kind: 'cache', prefix }, [], now);
+}
+
 /** Publishes recorded events in id order (after the commit that wrote them); nulls are skipped. */
-export function publishAll(bus: Bus, events: readonly (BusEvent | null)[]): void {
+export async function publishAll(bus: Bus, events: readonly (BusEvent | null)[]): Promise<void> {
   const recorded = events.filter((event): event is BusEvent => event !== null);
-  for (const event of recorded.sort((a, b) => a.id - b.id)) bus.publish(event);
+  // All handed on in one tick, then awaited: a burst makes one badge count, not one each.
+  await Promise.all(recorded.sort((a, b) => a.id - b.id).map((event) => bus.publish(event)));
 }
 
 const sessionEndSchema = z.object({
   kind: z.literal('session_end'),
   session_ids: z.array(z.number().int()),
 });
+const cacheSchema = z.object({ kind: z.literal('cache'), prefix: z.string() });
 
 function parsePayload(kind: string, text: string): BusPayload | null {
   if (kind === 'notice') return { kind: 'notice' };
@@ -134,8 +185,20 @@ function parsePayload(kind: string, text: string): BusPayload | null {
     const parsed = sessionEndSchema.safeParse(value);
     return parsed.success ? parsed.data : null;
   }
+  if (kind === 'cache') {
+    const parsed = cacheSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  }
   const parsed = chatStreamEventSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/** A stored row as the bus hands it on; null for a payload this version does not know. */
+export function busEventOfRow(row: BusEventRow): BusEvent | null {
+  const payload = parsePayload(row.kind, row.payload);
+  if (!payload) return null;
+  const partyIds = JSON.parse(row.party_ids) as number[];
+  return { id: Number(row.id), partyIds, payload, createdAt: Number(row.created_at) };
 }
 
 /** The newest event's id (0 when there is none): where a fresh stream starts. */
@@ -165,12 +228,8 @@ export async function busEventsAfter(
   if (rows.length > limit) return { kind: 'reset' };
   const events: BusEvent[] = [];
   for (const row of rows) {
-    const partyIds = JSON.parse(row.party_ids) as number[];
-    if (!partyIds.includes(partyId)) continue;
-    const payload = parsePayload(row.kind, row.payload);
-    if (payload) {
-      events.push({ id: row.id, partyIds, payload, createdAt: Number(row.created_at) });
-    }
+    const event = busEventOfRow(row);
+    if (event?.partyIds.includes(partyId)) events.push(event);
   }
   return { kind: 'events', events };
 }

@@ -95,10 +95,10 @@ describe('the chat activity cache (D44)', () => {
       chat.members,
       Date.now(),
     );
-    publishAll(bus, [message]);
+    await publishAll(bus, [message]);
     expect((await cache.get(chat.id))?.newestMessageId).toBe(1_999_999_999);
     expect(cache.loads).toBe(1);
-    publishAll(bus, [
+    await publishAll(bus, [
       await recordBusEvent(db, { kind: 'chat', chat_id: chat.id }, chat.members, Date.now()),
     ]);
     expect((await cache.get(chat.id))?.newestMessageId).toBe(chat.newest);
@@ -117,9 +117,11 @@ describe('the chat activity cache (D44)', () => {
       chat.members,
       Date.now(),
     );
-    // Published in the same tick as the miss: while the read is surely under way.
+    // The miss first catches up with the bus, then reads; published once the read is under way.
     const reading = cache.get(chat.id);
-    publishAll(bus, [event]);
+    await bus.caughtUp();
+    expect(cache.loads).toBe(1);
+    await publishAll(bus, [event]);
     await reading;
     expect(cache.size).toBe(0);
     cache.close();

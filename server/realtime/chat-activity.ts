@@ -7,6 +7,11 @@ import type { Bus } from './bus.ts';
  * What the chat poll answers (docs/decisions.md D44): each chat's newest message id and its
  * current members, kept in memory by the bus events, so the call every open chat makes twice
  * a second reads no database once its chat is known. A bounded LRU; a miss reads the chat.
+ *
+ * Before it answers, `get` awaits `bus.caughtUp()`: every event committed before the call has
+ * then reached this memory, so a member added or removed through another node, or a message
+ * sent there, is seen at once (D74). On one node that costs nothing; on PostgreSQL it is the one
+ * indexed read of `bus_events` after the node's last id, which usually finds no row.
  */
 
 export interface ChatActivity {
@@ -22,6 +27,8 @@ export interface ChatActivityCache {
   /** Reads of the database so far (tests show the common case reads none). */
   readonly loads: number;
   readonly size: number;
+  /** Forgets every chat (the bus may have missed events: the next calls read the database). */
+  clear(): void;
   close(): void;
 }
 
@@ -73,6 +80,7 @@ export function createChatActivityCache(
 
   return {
     async get(chatId) {
+      await bus.caughtUp();
       const entry = entries.get(chatId);
       if (entry) {
         entries.delete(chatId);
@@ -98,6 +106,10 @@ export function createChatActivityCache(
     },
     get size() {
       return entries.size;
+    },
+    clear() {
+      entries.clear();
+      for (const load of loading.values()) load.stale = true;
     },
     close() {
       unsubscribe();

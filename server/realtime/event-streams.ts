@@ -75,6 +75,11 @@ interface Stream {
   readonly connection: StreamConnection;
   /** While the replay runs, live events wait here (in id order) so none is lost or doubled. */
   buffered: BusEvent[] | null;
+  /**
+   * The client has every event of its member up to this id (its Last-Event-ID, then what the
+   * replay sent): a live event at or below it is one the replay read, so it is not sent again.
+   */
+  floor: number;
   closed: boolean;
 }
 
@@ -104,6 +109,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   }
 
   function writeEvent(stream: Stream, event: BusEvent): void {
+    if (event.id <= stream.floor) return;
     const { payload } = event;
     if (payload.kind === 'message' || payload.kind === 'chat' || payload.kind === 'read') {
       write(stream, sseEvent(STREAM_EVENT_CHAT, payload, event.id));
@@ -176,7 +182,14 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
 
   return {
     async open({ partyId, sessionId, lastEventId }, connection) {
-      const stream: Stream = { partyId, sessionId, connection, buffered: [], closed: false };
+      const stream: Stream = {
+        partyId,
+        sessionId,
+        connection,
+        buffered: [],
+        floor: 0,
+        closed: false,
+      };
       connection.onClose(() => close(stream));
       const ofSession = bySession.get(sessionId) ?? [];
       while (ofSession.length >= options.maxPerSession) {
@@ -188,22 +201,24 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       if (!party) byParty.set(partyId, (party = new Set()));
       party.add(stream);
 
-      // Registered first, read second: an event committed meanwhile is buffered, and the
-      // buffer skips only what the read already sent (on PostgreSQL ids may commit out of
-      // order, so "up to the highest id" would lose one).
-      const sent = new Set<number>();
+      // Registered first, read second: an event committed meanwhile is buffered. Ids are in
+      // commit order on both engines (D74), so the replay read every event of the member up to
+      // the highest it sent, and a buffered or later live event at or below that is a repeat.
       try {
         if (lastEventId === null) {
           write(stream, sseId(await latestBusEventId(options.db)));
         } else {
           const replay = await busEventsAfter(options.db, lastEventId, partyId);
           if (replay.kind === 'reset') {
-            write(stream, sseId(await latestBusEventId(options.db)));
+            const latest = await latestBusEventId(options.db);
+            write(stream, sseId(latest));
             write(stream, sseEvent(STREAM_EVENT_RESET, {}));
+            stream.floor = latest;
           } else {
+            stream.floor = lastEventId;
             for (const event of replay.events) {
               writeEvent(stream, event);
-              sent.add(event.id);
+              stream.floor = event.id;
             }
           }
         }
@@ -213,9 +228,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       }
       const waiting = stream.buffered ?? [];
       stream.buffered = null;
-      for (const event of waiting) {
-        if (!sent.has(event.id)) writeEvent(stream, event);
-      }
+      for (const event of waiting) writeEvent(stream, event);
       sendBadges(partyId);
     },
     count() {

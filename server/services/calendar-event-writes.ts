@@ -294,7 +294,7 @@ export async function announceCalendarEvent(
     return { recipients: partyIds, noticeEvent };
   });
   // The lodge's open streams send the new notices badge (D43).
-  publishAll(ctx.bus, [noticeEvent]);
+  await publishAll(ctx.bus, [noticeEvent]);
   // After the answer: a lodge's worth of SMTP deliveries would outlast the request.
   void mailAnnouncement(ctx, recipients, {
     subject: eventAnnouncedMailSubject(row.club_name, row.name),

@@ -67,6 +67,6 @@ export async function inGroup<T>(
     const chat = await lockMemberChat(ctx, trx, member, chatId);
     return work(trx, chat, events);
   });
-  publishAll(ctx.bus, events);
+  await publishAll(ctx.bus, events);
   return result;
 }

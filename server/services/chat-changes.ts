@@ -98,7 +98,7 @@ export async function createChat(
     }
     return { id: existingId, existed: true };
   });
-  publishAll(ctx.bus, events);
+  await publishAll(ctx.bus, events);
   await recordChatContact(ctx, member, partnerId, now);
   if (!outcome.existed) return { data: { chat: { id: outcome.id } } };
   const partner = await nameOf(ctx.db, partnerId);
@@ -122,7 +122,7 @@ async function createGroup(
     await record(trx, events, { kind: 'chat', chat_id: id }, [member.partyId], now);
     return id;
   });
-  publishAll(ctx.bus, events);
+  await publishAll(ctx.bus, events);
   return { data: { chat: { id: chatId } } };
 }
 
@@ -136,7 +136,7 @@ export async function hideChat(ctx: ServiceContext, actor: Actor, chatId: number
     await hideEntry(trx, row.entry_id, now);
     await record(trx, events, { kind: 'chat', chat_id: chatId }, [member.partyId], now);
   });
-  publishAll(ctx.bus, events);
+  await publishAll(ctx.bus, events);
 }
 
 /**

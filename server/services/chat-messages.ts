@@ -165,7 +165,7 @@ export async function sendChatMessage(
     if (!first) throw error;
     return { message: first, created: false };
   }
-  publishAll(ctx.bus, events);
+  await publishAll(ctx.bus, events);
   if (chat.type === 'OneOnOneChat') {
     const partner = memberIds.find((id) => id !== member.partyId);
     if (partner !== undefined) await recordChatContact(ctx, member, partner, now);

@@ -150,7 +150,7 @@ export async function getChat(
     let seen = newest;
     if (unread) {
       const read = await markRead(ctx, member, chatId, row.entry_id, Date.now());
-      publishAll(ctx.bus, read.events);
+      await publishAll(ctx.bus, read.events);
       seen = read.marker ?? newest;
     }
     // The page stops at what was marked read: a message sent since is not shown as read while

@@ -257,7 +257,7 @@ export async function createComment(
     });
   });
   // The recipient's open streams send the new notices badge (D43).
-  publishAll(ctx.bus, [noticeEvent]);
+  await publishAll(ctx.bus, [noticeEvent]);
   return containerAnswer(ctx, member, thread);
 }
 
@@ -358,6 +358,6 @@ export async function deleteComment(
     await addToContainerCount(trx, thread.containerId, -ids.length);
     return removedNotices;
   });
-  publishAll(ctx.bus, [noticeEvent]);
+  await publishAll(ctx.bus, [noticeEvent]);
   return containerAnswer(ctx, member, thread);
 }

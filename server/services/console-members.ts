@@ -195,6 +195,6 @@ export async function changeMemberStatus(
     ended.push(await recordSessionsEnded(trx, sessionIds, partyId, now));
   });
   // Their event streams close now, not at their next heartbeat (D43), as at a reset.
-  publishAll(ctx.bus, ended);
+  await publishAll(ctx.bus, ended);
   return recordOf(ctx, scope, change.organization_id, partyId);
 }

@@ -36,6 +36,7 @@ import { presentOrganizationDetail } from '../presenters/console-clubs.ts';
 import { requireConsole } from './console-access.ts';
 import type { ServiceContext } from './context.ts';
 import { ORGANIZATIONS_MEMO_PREFIX } from './organizations.ts';
+import { publishAll, recordCacheChanged } from '../realtime/bus.ts';
 
 const NO_SUCH_ORGANIZATION = 'No such organization.';
 export const ORGANIZATION_NAME_TAKEN = 'Another organisation already has this name.';
@@ -118,7 +119,7 @@ export async function changeOrganization(
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const now = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     await updateOrganization(trx, organizationId, rowValues(settings));
     await replaceClubTypes(
       trx,
@@ -147,9 +148,10 @@ export async function changeOrganization(
       },
       now,
     );
+    return recordCacheChanged(trx, ORGANIZATIONS_MEMO_PREFIX, now);
   });
-  // The lists registration and the status checker read show the change now on this node.
-  ctx.memo.forget(ORGANIZATIONS_MEMO_PREFIX);
+  // The lists registration and the status checker read show the change now on every node.
+  await publishAll(ctx.bus, [changed]);
   return detailOf(ctx, scope, organizationId);
 }
 
@@ -167,7 +169,7 @@ export async function createOrganization(
     throw new ValidationError({ name: [ORGANIZATION_NAME_TAKEN] });
   }
   const now = Date.now();
-  const organizationId = await ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertOrganization(trx, rowValues(settings));
     await replaceClubTypes(
       trx,
@@ -191,8 +193,9 @@ export async function createOrganization(
       },
       now,
     );
-    return id;
+    return { id, changed: await recordCacheChanged(trx, ORGANIZATIONS_MEMO_PREFIX, now) };
   });
-  ctx.memo.forget(ORGANIZATIONS_MEMO_PREFIX);
+  await publishAll(ctx.bus, [created.changed]);
+  const organizationId = created.id;
   return detailOf(ctx, scope, organizationId);
 }

@@ -197,6 +197,6 @@ export async function deleteContentRecord(
     await deleteCommentContainer(trx, refs.containerId);
     return { removedFiles: await deleteUnlinkedPhotos(ctx, trx, photoIds), noticeEvent };
   });
-  publishAll(ctx.bus, [noticeEvent]);
+  await publishAll(ctx.bus, [noticeEvent]);
   await deleteStoredFiles(ctx, removedFiles);
 }

@@ -70,6 +70,6 @@ export async function markNoticeRead(
     const recorded = changed ? await recordNoticeEvent(trx, [member.partyId], now) : null;
     return { row: { ...current, is_read: 1 }, event: recorded };
   });
-  publishAll(ctx.bus, [event]);
+  await publishAll(ctx.bus, [event]);
   return presentNotice(row, cleanRichTextCached);
 }

@@ -111,7 +111,7 @@ export async function resetStepFour(
     return user.id;
   });
   // Their event streams close now, not at their next heartbeat (D43), as at sign-out.
-  publishAll(ctx.bus, ended);
+  await publishAll(ctx.bus, ended);
   // Failed sign-ins before the reset no longer hold the member back, here or at the ceiling.
   const guess = signInGuessLimits(user.username_key, meta.ip);
   await clearLimit(ctx.db, guess.account.key);

@@ -73,5 +73,5 @@ export async function changePassword(
     return recordSessionsEnded(trx, others, member.partyId, now);
   });
   // The other devices' event streams close now (D43).
-  if (ended) ctx.bus.publish(ended);
+  if (ended) await ctx.bus.publish(ended);
 }

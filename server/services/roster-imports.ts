@@ -101,7 +101,7 @@ async function runImport(
       },
     });
     // Sessions the import ended (a member no longer active): open streams close now.
-    publishAll(ctx.bus, outcome.busEvents);
+    await publishAll(ctx.bus, outcome.busEvents);
     await finishRosterImport(
       ctx.db,
       importId,

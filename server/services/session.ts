@@ -173,5 +173,5 @@ export async function signOut(ctx: ServiceContext, actor: Actor, sessionId: numb
     return recordSessionsEnded(trx, [sessionId], member.partyId, Date.now());
   });
   // The session's open event streams close now, not at their next heartbeat (D43).
-  if (ended) ctx.bus.publish(ended);
+  if (ended) await ctx.bus.publish(ended);
 }

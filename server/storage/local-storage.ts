@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  StorageUnavailableError,
   assertValidStorageKey,
   contentTypeOfKey,
   isValidStorageKey,
@@ -102,5 +103,21 @@ export function createLocalStorage(root: string): Storage {
     },
 
     url: mediaPath,
+
+    async check() {
+      try {
+        await fs.promises.mkdir(base, { recursive: true });
+        await fs.promises.access(base, fs.constants.W_OK);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new StorageUnavailableError(
+          `cannot write the media folder ${base}: ${reason}. Check DATA_DIR.`,
+        );
+      }
+    },
+
+    close() {
+      // Nothing is held open between calls.
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Where photos and avatars live. The embedded default is a folder under DATA_DIR
- * (local-storage.ts); an S3-compatible bucket plugs in behind the same interface (index.ts says
- * how). Objects are written once under unguessable keys and never changed, so
+ * (local-storage.ts); an S3-compatible bucket (s3-storage.ts) is the other implementation, for
+ * several nodes (index.ts picks one). Objects are written once under unguessable keys and never changed, so
  * they can be cached for a year.
  */
 import type { Readable } from 'node:stream';
@@ -13,6 +13,9 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   png: 'image/png',
   gif: 'image/gif',
 });
+
+/** Objects never change under a key, so whoever serves or caches them may keep them for good. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface StoredObject {
   readonly body: Readable;
@@ -33,6 +36,20 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The public path the object is served at: `/media/<key>`. */
   url(key: string): string;
+  /**
+   * Asked once at start: throws StorageUnavailableError, naming the setting to fix, when the
+   * store cannot be reached or used.
+   */
+  check(): Promise<void>;
+  /** Lets go of connections; the app calls it when it closes. */
+  close(): void;
+}
+
+export class StorageUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StorageUnavailableError';
+  }
 }
 
 export class InvalidStorageKeyError extends Error {

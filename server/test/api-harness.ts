@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import type { BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 import type { TestDatabase } from './test-database.ts';
 import { API_PREFIX } from '../../common/constants.ts';
@@ -94,6 +95,28 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   if (hooked && hooked() !== app) throw new Error('onRoute was hooked onto another Fastify app');
   await options.beforeListen?.(app, database);
+  return listening(app, database, config, () => database.drop());
+}
+
+/**
+ * Another node on the first one's PostgreSQL database, as a second process behind a balancer:
+ * its own app, pool, bus and memory, the same settings. Closing it leaves the database be.
+ */
+export async function startAnotherNode(first: TestServer): Promise<TestServer> {
+  const url = first.config.DATABASE_URL;
+  if (!url) throw new Error('several nodes share a PostgreSQL database, not a SQLite file');
+  const handle = await openDatabase({ url, dataDir: first.database.dataDir });
+  const app = await buildApp({ config: first.config, database: handle, logger: false });
+  const database: TestDatabase = { ...first.database, handle, drop: () => handle.close() };
+  return listening(app, database, first.config, () => handle.close());
+}
+
+async function listening(
+  app: FastifyInstance,
+  database: TestDatabase,
+  config: AppConfig,
+  release: () => Promise<void>,
+): Promise<TestServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
@@ -120,7 +143,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     async close() {
       await app.close();
-      await database.drop();
+      await release();
     },
   };
 }

@@ -45,6 +45,21 @@ export async function makeChat(server: TestServer, partyIds: readonly number[]):
   });
 }
 
+/**
+ * The event with the id its row holds after the commit: on PostgreSQL the id an insert answers
+ * is provisional, the row is numbered again at commit (docs/decisions.md D74). The newest row
+ * of the same payload is this one: the fixtures run one change at a time.
+ */
+async function asStored(server: TestServer, event: BusEvent): Promise<BusEvent> {
+  const row = await server.database.handle.db
+    .selectFrom('bus_events')
+    .select('id')
+    .where('payload', '=', JSON.stringify(event.payload))
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return { ...event, id: row.id };
+}
+
 async function currentMembers(server: TestServer, chatId: number): Promise<number[]> {
   const rows = await server.database.handle.db
     .selectFrom('chat_parties')
@@ -104,8 +119,8 @@ export async function sendMessage(
     );
     return { messageId: message.id, event };
   });
-  publishAll(server.app.services.bus, [result.event]);
-  return result;
+  await publishAll(server.app.services.bus, [result.event]);
+  return { messageId: result.messageId, event: await asStored(server, result.event) };
 }
 
 /** `partyId` leaves: no longer a member; the chat event goes to the others and the leaver. */
@@ -122,5 +137,5 @@ export async function leaveChat(server: TestServer, chatId: number, partyId: num
       .execute();
     return recordBusEvent(trx, { kind: 'chat', chat_id: chatId }, members, now);
   });
-  publishAll(server.app.services.bus, [event]);
+  await publishAll(server.app.services.bus, [event]);
 }

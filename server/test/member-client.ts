@@ -74,7 +74,20 @@ export async function signInAs(
     body: { user: { username, password, public_key: exportPublicKey(keyPair.publicKey) } },
   });
   if (signIn.status !== 200) throw new Error(`sign-in as ${username} failed: ${signIn.text}`);
-  const cookie = sessionCookieOf(signIn);
+  return memberOn(server, sessionCookieOf(signIn), keyPair, signIn);
+}
+
+/** The same signed-in member (cookie and key) calling another node (api-harness.ts). */
+export function sameMemberOn(client: MemberClient, server: TestServer): MemberClient {
+  return memberOn(server, client.cookie, client.keyPair, client.signIn);
+}
+
+function memberOn(
+  server: TestServer,
+  cookie: string,
+  keyPair: crypto.KeyPairKeyObjectResult,
+  signIn: ApiResponse<unknown>,
+): MemberClient {
   return {
     cookie,
     keyPair,

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 // The app loads the member's shell lazily (issue 8 §3). Loaded here once per test file, as
 // before it was lazy, so a test's first wait for a signed-in screen is not spent compiling it.
 import '../components/SignedInShell.tsx';
@@ -56,4 +56,29 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// Test files share their worker's modules (vitest.config.ts): each file leaves the app's
+// module-level state as a fresh page would find it, so no file sees another's member or cache.
+// Imported here, not above: a file that mocks one of their modules must load it after its mock.
+afterAll(async () => {
+  const [
+    { resetSessionForTests },
+    { clearOkDialogs },
+    { resetClientState },
+    { clearRequestedPath },
+  ] = await Promise.all([
+    import('../api/session.ts'),
+    import('../components/ok-dialog-store.ts'),
+    import('../http/client-state.ts'),
+    import('../http/requested-path.ts'),
+  ]);
+  resetClientState();
+  resetSessionForTests();
+  clearOkDialogs();
+  clearRequestedPath();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

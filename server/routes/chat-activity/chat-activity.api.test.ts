@@ -75,7 +75,7 @@ describe('GET /chats/{id}/last_activity_chat_message_id (API-CHAT-05, D44)', () 
       [m.partyId, m2.partyId],
       now,
     );
-    publishAll(server.app.services.bus, [event]);
+    await publishAll(server.app.services.bus, [event]);
     expect(await newestOf(m)).toBe(row.id);
   });
 

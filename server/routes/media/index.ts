@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MEDIA_PREFIX, contentTypeOfKey, isValidStorageKey } from '../../storage/storage.ts';
+import {
+  MEDIA_CACHE_CONTROL,
+  MEDIA_PREFIX,
+  contentTypeOfKey,
+  isValidStorageKey,
+} from '../../storage/storage.ts';
 
-/** Keys are unguessable and never reused, so an object can be cached for good. */
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+// The route's own tests and the API tests read it here, where the headers are set.
+export { MEDIA_CACHE_CONTROL } from '../../storage/storage.ts';
 
 /**
  * GET /media/<key>: photos and avatars from storage (docs/architecture.md §1), outside the API prefix and
@@ -24,9 +29,10 @@ export function registerMediaRoutes(app: FastifyInstance): void {
       .header('cache-control', MEDIA_CACHE_CONTROL)
       .header('x-content-type-options', 'nosniff');
 
-  // Objects are read whole rather than streamed: they are at most a few megabytes (the image
-  // pipeline's limit), and a file stream left unread (a HEAD, a client gone early) held its
-  // request open and stalled shutdown.
+  // Objects are read whole rather than streamed, from a folder or a bucket alike: they are at
+  // most a few megabytes (the image pipeline's limit), a file stream left unread (a HEAD, a
+  // client gone early) held its request open and stalled shutdown, and an S3 body left unread
+  // would hold one of the S3 client's pooled connections (docs/decisions.md D75).
   app.get<{ Params: { '*': string } }>(
     `${MEDIA_PREFIX}/*`,
     { schema: { hide: true }, logLevel: 'warn' },

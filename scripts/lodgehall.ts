@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { holdAdvisoryLock } from '../server/db/advisory-locks.ts';
 import { DatabaseUnavailableError, openDatabase } from '../server/db/database.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
 import { MigrationError, migrateToLatest } from '../server/db/migrate.ts';
+import type { SeedSummary } from '../server/db/seed/index.ts';
 
 class UsageError extends Error {
   constructor(
@@ -35,6 +37,16 @@ async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): 
     return await work(database);
   } finally {
     await database.close();
+  }
+}
+
+/** Migrations in turn with nodes that are starting and other commands (D76). */
+async function migrateInTurn(database: DatabaseHandle): Promise<string[]> {
+  const startLock = await holdAdvisoryLock(database.db, 'start');
+  try {
+    return await migrateToLatest(database.db);
+  } finally {
+    await startLock.release();
   }
 }
 
@@ -97,7 +109,7 @@ Runs every migration not yet applied to the database named by DATABASE_URL
     options: {},
     async run() {
       await withDatabase(async (database) => {
-        const applied = await migrateToLatest(database.db);
+        const applied = await migrateInTurn(database);
         out(applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
         out(`Database: ${database.location}`);
       });
@@ -126,19 +138,26 @@ Options:
       }
       const { isDatabaseSeeded, seedDemo } = await import('../server/db/seed/index.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
-        if (await isDatabaseSeeded(database.db)) {
-          throw new UsageError(
-            `The database at ${database.location} already has data. Seed an empty one (set DATA_DIR or DATABASE_URL).`,
-            help,
-          );
-        }
+        // In turn with nodes that are starting, which seed an empty database too (D76).
+        const startLock = await holdAdvisoryLock(database.db, 'start');
         const started = performance.now();
-        const summary = await seedDemo(database.db, {
-          seed,
-          scale,
-          log: (line) => out(`  ${line}`),
-        });
+        let summary: SeedSummary;
+        try {
+          await migrateToLatest(database.db);
+          if (await isDatabaseSeeded(database.db)) {
+            throw new UsageError(
+              `The database at ${database.location} already has data. Seed an empty one (set DATA_DIR or DATABASE_URL).`,
+              help,
+            );
+          }
+          summary = await seedDemo(database.db, {
+            seed,
+            scale,
+            log: (line) => out(`  ${line}`),
+          });
+        } finally {
+          await startLock.release();
+        }
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         out(`Seeded ${database.location} at scale ${scale} with seed ${seed} in ${seconds} s.`);
         for (const [table, count] of Object.entries(summary)) out(`  ${table.padEnd(28)} ${count}`);
@@ -162,7 +181,7 @@ password instead.`,
       const { CreateAdminError, createAdmin } =
         await import('../server/services/unguarded/admin.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const result = await createAdmin(database.db, {
           username,
           password: process.env.LODGEHALL_ADMIN_PASSWORD,
@@ -202,7 +221,7 @@ Options:
       const csv = await readRosterFile(file, help);
       const { importRoster } = await import('../server/services/unguarded/roster/import-roster.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const organizationId = await organizationArgument(database, values.organization, help);
         const outcome = await importRoster(database.db, csv, {
           organizationId,
@@ -249,7 +268,7 @@ Options:
       const { exportRoster } = await import('../server/services/unguarded/roster/export-roster.ts');
       const { rosterClubs } = await import('../server/db/roster.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const organizationId = await organizationArgument(database, values.organization, help);
         let clubId: number | undefined;
         if (values.club !== undefined) {
@@ -290,7 +309,7 @@ Options:
       const last = positiveInteger('last', values.last, help) ?? 10;
       const { lastOutboxMessages } = await import('../server/mail/outbox.ts');
       await withDatabase(async (database) => {
-        await migrateToLatest(database.db);
+        await migrateInTurn(database);
         const messages = await lastOutboxMessages(database.db, last);
         if (messages.length === 0) {
           out(`The outbox is empty (${database.location}).`);

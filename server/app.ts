@@ -9,11 +9,14 @@ import { createSaltStore } from './auth/salt-store.ts';
 import { purgeExpiredLimits } from './auth/rate-limit.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { AppConfig } from './config.ts';
+import { runUnlessLocked } from './db/advisory-locks.ts';
+import { isDatabaseUnavailable } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { loggedUrl } from './http/logged-url.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { createDatabaseOutage } from './plugins/database-outage.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -55,6 +58,12 @@ export interface BuildAppOptions {
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * How long a node that sweeps keeps the others from sweeping: their clocks and timers may
+ * disagree by this much before a minute is swept twice (which only repeats idempotent deletes).
+ * One pooled connection of one node is held meanwhile.
+ */
+const SWEEP_HOLD_MS = 10_000;
 
 function defaultWebRoot(): string {
   // Works from the TypeScript sources (server/) and the build (dist/node/server/).
@@ -170,33 +179,59 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'request',
     );
   });
-  registerProblemHandling(app);
+  const outage = createDatabaseOutage(() => database.ping(), app.log);
+  app.addHook('onClose', async () => outage.close());
+  registerProblemHandling(app, outage);
   registerJsonBody(app);
   registerSecurity(app, config);
   await app.register(cookie);
   await registerOpenApi(app, APP_VERSION, config.PUBLIC_URL?.startsWith('https:') ?? false);
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, outage);
   await app.register(registerApiRoutes);
   registerMediaRoutes(app);
   registerCalendarFeedDownloadRoutes(app);
   registerPaymentRoutes(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
-  // Expired sessions, salts and rate-limit windows are swept once a minute; every node may
-  // do it, the deletes are idempotent.
-  const sweeper = setInterval(() => {
+  // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute
+  // across the nodes (D76): every node's sweep is due at the turn of the clock's minute, and
+  // the first to take the lock keeps it a while, so the others' sweeps of that minute skip.
+  const sweeps = new AbortController();
+  const sweep = () => {
     const now = Date.now();
-    Promise.all([
-      purgeExpiredSessions(database.db, now),
-      purgeExpiredLimits(database.db, now),
-      purgeExpiredCodes(database.db, now),
-      salts.purge(now),
-      purgeBusEvents(database.db, now),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'sweeping expired sessions failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+    runUnlessLocked(
+      database.db,
+      'sweep',
+      () =>
+        Promise.all([
+          purgeExpiredSessions(database.db, now),
+          purgeExpiredLimits(database.db, now),
+          purgeExpiredCodes(database.db, now),
+          salts.purge(now),
+          purgeBusEvents(database.db, now),
+        ]),
+      { holdMs: SWEEP_HOLD_MS, signal: sweeps.signal },
+    ).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) outage.failed(error);
+      else app.log.warn({ err: error }, 'sweeping expired rows failed');
+    });
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  const scheduleSweep = (atLeastMs: number) => {
+    const untilTurn = SWEEP_INTERVAL_MS - ((Date.now() + atLeastMs) % SWEEP_INTERVAL_MS);
+    sweeper = setTimeout(() => {
+      sweep();
+      scheduleSweep(0);
+    }, atLeastMs + untilTurn);
+    sweeper.unref();
+  };
+  // Not in a node's first minute, as before: a short-lived app (a test's) never sweeps.
+  scheduleSweep(SWEEP_INTERVAL_MS);
+  app.addHook('onClose', async () => {
+    clearTimeout(sweeper);
+    sweeps.abort();
+  });
 
   return app;
 }

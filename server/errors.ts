@@ -76,6 +76,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The service cannot answer for now (its database is gone); `Retry-After` says when to ask again. */
+export class ServiceUnavailableError extends AppError {
+  constructor(retryAfterSeconds: number, title: string) {
+    super(503, 'service-unavailable', title, {}, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
 /**
  * Titles of the refusals the HTTP layer makes for itself (Node's parser, Fastify's router and
  * body parser), by status. The spec has no strings for them; the framework's own messages are

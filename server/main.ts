@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppConfig } from './config.ts';
+import { holdAdvisoryLock } from './db/advisory-locks.ts';
 import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { MigrationError, migrateToLatest } from './db/migrate.ts';
@@ -75,6 +76,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Nodes started together take turns from here to the demo images: the first migrates and
+  // seeds, the others then find the work done (D76). A start that fails exits, which ends its
+  // session and so frees the lock.
+  const startLock = await holdAdvisoryLock(database.db, 'start');
   try {
     await migrateToLatest(database.db);
   } catch (error) {
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
   const storageWarning = sharedStorageWarning(config, database.engine);
   if (storageWarning) app.log.warn(storageWarning);
   if (demo) await (await import('./db/seed/demo-images.ts')).ensureDemoImages(app.services.storage);
+  await startLock.release();
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

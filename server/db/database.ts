@@ -6,6 +6,7 @@ import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement 
 import pg from 'pg';
 import { TEXT_WITH_NUL } from '../../common/messages.ts';
 import { ValidationError } from '../errors.ts';
+import { isConnectionFailure } from './connection-failure.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -29,12 +30,31 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * The database cannot be reached: at start, or later when a query's connection fails (the
+ * server stopped, restarting, the network between). A request that meets one is answered 503
+ * with Retry-After (plugins/database-outage.ts, D76).
+ */
 export class DatabaseUnavailableError extends Error {
   constructor(location: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(`The database at ${location} cannot be reached: ${reason}`, { cause });
     this.name = 'DatabaseUnavailableError';
   }
+}
+
+/** Whether a failure, or one it was caused by, is a DatabaseUnavailableError. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let depth = 0; depth < 5 && error instanceof Error; depth++) {
+    if (error instanceof DatabaseUnavailableError) return true;
+    error = error.cause;
+  }
+  return false;
+}
+
+/** A driver's failure as the caller should see it: a lost connection is named for what it is. */
+function asUnavailable(location: string, error: unknown): unknown {
+  return isConnectionFailure(error) ? new DatabaseUnavailableError(location, error) : error;
 }
 
 const STATEMENT_CACHE_SIZE = 1000;
@@ -91,16 +111,24 @@ export function refuseNul(parameters: ReadonlyArray<unknown>): void {
   }
 }
 
-function withNulGuard(statement: SqliteStatement): SqliteStatement {
+function withNulGuard(statement: SqliteStatement, location: string): SqliteStatement {
   return {
     reader: statement.reader,
     all(parameters) {
       refuseNul(parameters);
-      return statement.all(parameters);
+      try {
+        return statement.all(parameters);
+      } catch (error) {
+        throw asUnavailable(location, error);
+      }
     },
     run(parameters) {
       refuseNul(parameters);
-      return statement.run(parameters);
+      try {
+        return statement.run(parameters);
+      } catch (error) {
+        throw asUnavailable(location, error);
+      }
     },
     iterate(parameters) {
       refuseNul(parameters);
@@ -109,17 +137,23 @@ function withNulGuard(statement: SqliteStatement): SqliteStatement {
   };
 }
 
-/** The pool as Kysely uses it, each query's values checked by refuseNul first. */
-function withNulGuardPool(pool: pg.Pool): PostgresPool {
+/**
+ * The pool as Kysely uses it: each query's values checked by refuseNul first, and a lost or
+ * refused connection thrown as a DatabaseUnavailableError.
+ */
+function guardedPool(pool: pg.Pool, location: string): PostgresPool {
+  const unavailable = (error: unknown): never => {
+    throw asUnavailable(location, error);
+  };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(unavailable);
       const pgQuery = client.query.bind(client) as (text: unknown, values?: unknown[]) => unknown;
       // Kysely sends (sql, values), or a cursor that carries its own (streams: none here).
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
         if (parameters === undefined) return pgQuery(text);
         refuseNul(parameters);
-        return pgQuery(text, [...parameters]);
+        return (pgQuery(text, [...parameters]) as Promise<unknown>).catch(unavailable);
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release() };
     },
@@ -133,7 +167,7 @@ function withNulGuardPool(pool: pg.Pool): PostgresPool {
  * are kept by text. Kysely runs one query at a time on its single SQLite connection, so a
  * cached statement is never busy when it is reused.
  */
-function withStatementCache(raw: SQLite.Database): SqliteDatabase {
+function withStatementCache(raw: SQLite.Database, location: string): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   let cachedText = 0;
   return {
@@ -146,7 +180,7 @@ function withStatementCache(raw: SQLite.Database): SqliteDatabase {
         cache.set(text, statement);
         return statement;
       }
-      statement = withNulGuard(withFastRows(raw.prepare(text)));
+      statement = withNulGuard(withFastRows(raw.prepare(text)), location);
       cachedText += text.length;
       cache.set(text, statement);
       while (cache.size > STATEMENT_CACHE_SIZE || cachedText > STATEMENT_CACHE_TEXT_BUDGET) {
@@ -208,7 +242,7 @@ function openSqlite(options: OpenDatabaseOptions): DatabaseHandle {
   raw.pragma('busy_timeout = 5000');
   registerRegexp(raw);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(raw) }),
+    dialect: new SqliteDialect({ database: withStatementCache(raw, file) }),
   });
   return {
     db,
@@ -238,7 +272,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withNulGuardPool(pool) }),
+    dialect: new PostgresDialect({ pool: guardedPool(pool, location) }),
   });
   const handle: DatabaseHandle = {
     db,
@@ -255,7 +289,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await handle.ping();
   } catch (error) {
     await db.destroy().catch(() => undefined);
-    throw new DatabaseUnavailableError(location, error);
+    // Any failure of the first query stops the start as unreachable (a wrong password too).
+    throw error instanceof DatabaseUnavailableError
+      ? error
+      : new DatabaseUnavailableError(location, error);
   }
   return handle;
 }

@@ -4,9 +4,12 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { AppError, MalformedUrlError, httpRefusal, problemType } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 import { API_PREFIX } from '../../common/constants.ts';
+import { databaseUnavailableProblem } from './database-outage.ts';
+import type { DatabaseOutage } from './database-outage.ts';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -167,7 +170,7 @@ function answerExpectation(_request: IncomingMessage, response: ServerResponse):
   response.end(body);
 }
 
-export function registerProblemHandling(app: FastifyInstance): void {
+export function registerProblemHandling(app: FastifyInstance, outage: DatabaseOutage): void {
   app.server.on('checkExpectation', answerExpectation);
 
   // Fastify's own 503 while closing is bare JSON written around every hook; this one is ours.
@@ -191,6 +194,11 @@ export function registerProblemHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Logged once per outage, not once per request that meets it (D76).
+    if (isDatabaseUnavailable(error)) {
+      outage.failed(error);
+      return sendProblem(reply, databaseUnavailableProblem());
+    }
     const appError = toAppError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
+import type { BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -44,6 +45,10 @@ export interface StartOptions {
   webRoot?: string;
   /** Told of every route the app registers, as Fastify's onRoute hook is. */
   onRoute?: (route: RouteOptions) => void;
+  /** A PostgreSQL server of the test's own to make the database on (createTestDatabase). */
+  postgresUrl?: string;
+  /** The app's logger, to read what it logs; none by default. */
+  logger?: BuildAppOptions['logger'];
 }
 
 /**
@@ -71,7 +76,9 @@ function onRoutesOfNextApp(
  * port, and talks to it over HTTP the way a browser would.
  */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(
+    options.postgresUrl ? { postgresUrl: options.postgresUrl } : {},
+  );
   const config = loadConfig({
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
@@ -83,7 +90,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const app = await buildApp({
     config,
     database: database.handle,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   if (hooked && hooked() !== app) throw new Error('onRoute was hooked onto another Fastify app');

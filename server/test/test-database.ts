@@ -39,17 +39,23 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
  * (SQLite file in a temporary folder, or a new PostgreSQL database), migrated unless asked not to.
  */
 export async function createTestDatabase(
-  options: { migrate?: boolean } = {},
+  options: {
+    migrate?: boolean;
+    /** A PostgreSQL server of the test's own (one it stops and starts), instead of the run's. */
+    postgresUrl?: string;
+  } = {},
 ): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodgehall-test-'));
-  const engine = testEngine();
+  const engine = options.postgresUrl ? 'postgres' : testEngine();
   let url: string | undefined;
   let dropDatabase = async (): Promise<void> => undefined;
+  // The run's template lives on the run's server only.
+  const copyTemplate = engine === 'postgres' && options.migrate !== false && !options.postgresUrl;
   if (engine === 'postgres') {
-    const adminUrl = inject('postgresUrl');
+    const adminUrl = options.postgresUrl ?? inject('postgresUrl');
     const name = `lodgehall_test_${crypto.randomBytes(6).toString('hex')}`;
     // Migrated: a copy of the run's migrated template (postgres-global-setup.ts, D60).
-    const template = options.migrate === false ? '' : ` TEMPLATE ${inject('postgresTemplate')}`;
+    const template = copyTemplate ? ` TEMPLATE ${inject('postgresTemplate')}` : '';
     await adminQuery(adminUrl, `CREATE DATABASE ${name}${template}`);
     const parsed = new URL(adminUrl);
     parsed.pathname = `/${name}`;
@@ -57,8 +63,8 @@ export async function createTestDatabase(
     dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const handle = await openDatabase({ url, dataDir });
-  // On PostgreSQL the copy of the template is migrated already.
-  if (options.migrate !== false && engine === 'sqlite') await migrateToLatest(handle.db);
+  // On the run's PostgreSQL the copy of the template is migrated already.
+  if (options.migrate !== false && !copyTemplate) await migrateToLatest(handle.db);
   return {
     handle,
     dataDir,

@@ -130,7 +130,12 @@ export interface ThrowawayPostgres {
   /** A superuser's URL on the `postgres` database. */
   readonly url: string;
   readonly source: string;
+  /** Stops the server and removes its data. */
   stop(): Promise<void>;
+  /** Stops the server as an operator would (fast shutdown), keeping its data and port... */
+  halt(): Promise<void>;
+  /** ...and starts it again, answering once it takes connections. */
+  resume(): Promise<void>;
 }
 
 /** Whether `user` may pass through every folder down to `dir` (a private home folder stops it). */
@@ -221,52 +226,65 @@ export async function startThrowawayPostgres(
 
   const port = await freePort();
   let log = '';
-  // Durability is not wanted of a cluster that is deleted at the end of the run.
-  const server = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-h',
-      '127.0.0.1',
-      '-k',
-      base,
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=200',
-    ],
-    { ...identity, cwd: base, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-4_000);
   };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  server.once('error', (error) => keep(Buffer.from(`\n${error.message}`)));
+  const launch = () => {
+    // Durability is not wanted of a cluster that is deleted at the end of the run.
+    const child = spawn(
+      binaries.postgres,
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-h',
+        '127.0.0.1',
+        '-k',
+        base,
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=200',
+      ],
+      { ...identity, cwd: base, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.once('error', (error) => keep(Buffer.from(`\n${error.message}`)));
+    return { child, exited };
+  };
+  let server = launch();
 
   const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGINT');
-      await exited;
+  // SIGINT is PostgreSQL's fast shutdown (pg_ctl stop -m fast): sessions are ended at once.
+  const halt = async () => {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGINT');
+      await server.exited;
     }
+  };
+  const stop = async () => {
+    await halt();
     remove();
   };
+  const resume = async () => {
+    if (server.child.exitCode === null && server.child.signalCode === null) return;
+    server = launch();
+    await waitForConnection(url, server.child, () => log);
+  };
   try {
-    await waitForConnection(url, server, () => log);
+    await waitForConnection(url, server.child, () => log);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, source: binaries.source, stop };
+  return { url, source: binaries.source, stop, halt, resume };
 }
 
 /** Checks a given server before the tests use it, so a wrong URL fails in one line. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseUnavailableProblem } from '../../plugins/database-outage.ts';
+import type { DatabaseOutage } from '../../plugins/database-outage.ts';
 import { sendProblem } from '../../plugins/problems.ts';
-import { AppError } from '../../errors.ts';
 
 /** What readiness asks of the database: the handle of db/database.ts is one. */
 export interface Pingable {
@@ -9,21 +10,24 @@ export interface Pingable {
 }
 
 /** Liveness answers while the process runs; readiness also needs the database. */
-export function registerHealthRoutes(app: FastifyInstance, database: Pingable): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: Pingable,
+  outage: DatabaseOutage,
+): void {
   app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({
     status: 'ok',
   }));
 
-  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+  // Whatever stops the ping, the node is not ready: the balancer sends its members elsewhere.
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ready', database: database.engine };
     } catch (error) {
-      request.log.error({ err: error }, 'database unreachable');
-      return sendProblem(
-        reply,
-        new AppError(503, 'service-unavailable', 'The database cannot be reached.'),
-      );
+      outage.failed(error);
+      return sendProblem(reply, databaseUnavailableProblem());
     }
+    outage.reachable();
+    return { status: 'ready', database: database.engine };
   });
 }

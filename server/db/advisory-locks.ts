@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { engineOf } from './database.ts';
+
+/**
+ * PostgreSQL advisory locks that make several nodes on one database take turns (D76). Each lock
+ * is the pair (LODGEHALL, key): the two-integer form, a key space apart from the one-bigint form
+ * Kysely's migrator locks with, so neither can ever wait for the other by accident.
+ *
+ * On SQLite there is nothing to lock: one process owns the file (a node of its own, D76), so
+ * these run the work directly.
+ */
+const LODGEHALL = 0x4c48; // "LH"
+
+const KEYS = {
+  /** Migrations, the demo seed and the demo images at start (server/main.ts, the CLI). */
+  start: 1,
+  /** The minute's sweep of expired rows (server/app.ts). */
+  sweep: 2,
+} as const;
+
+export type AdvisoryLockName = keyof typeof KEYS;
+
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Waits for the lock, then holds it until `release`. A session-level lock on a connection held
+ * for it alone: the work under it runs its own transactions on other connections (Kysely's
+ * migrator opens one of its own), so no one transaction could carry a transaction-level lock
+ * around them all. A process that dies ends its session, and PostgreSQL frees the lock. Taking
+ * it again while holding it waits for ever (another connection is another session).
+ */
+export async function holdAdvisoryLock<DB>(
+  db: Kysely<DB>,
+  name: AdvisoryLockName,
+): Promise<HeldLock> {
+  if (engineOf(db) === 'sqlite') return { release: () => Promise.resolve() };
+  const key = KEYS[name];
+  let letGo = (): void => undefined;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  let held = (): void => undefined;
+  const acquired = new Promise<void>((resolve) => (held = resolve));
+  const session = db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(connection);
+    held();
+    await released;
+    await sql`select pg_advisory_unlock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(
+      connection,
+    );
+  });
+  // Whichever comes first: the lock, or the failure to get it.
+  await Promise.race([acquired, session]);
+  return {
+    release() {
+      letGo();
+      return session;
+    },
+  };
+}
+
+export interface RunUnlessLockedOptions {
+  /**
+   * Keeps the lock this long from the run's start even when the work ends sooner: the other
+   * nodes' runs of the same period, begun within this time of this one, then skip rather than
+   * run the job again just after it.
+   */
+  holdMs?: number;
+  /** Ends the hold early (the app is closing). */
+  signal?: AbortSignal;
+}
+
+function holdUntil(at: number, signal: AbortSignal | undefined): Promise<void> {
+  const wait = at - Date.now();
+  if (wait <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, wait);
+    signal?.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Runs `work` unless another node holds the lock (it then skips, answering false): for the
+ * periodic jobs every node schedules, of which one run a period is enough.
+ */
+export async function runUnlessLocked<DB>(
+  db: Kysely<DB>,
+  name: AdvisoryLockName,
+  work: () => Promise<unknown>,
+  options: RunUnlessLockedOptions = {},
+): Promise<boolean> {
+  if (engineOf(db) === 'sqlite') {
+    await work();
+    return true;
+  }
+  const key = KEYS[name];
+  const started = Date.now();
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(${sql.lit(LODGEHALL)}, ${sql.lit(key)}) as locked`.execute(
+      connection,
+    );
+    if (rows[0]?.locked !== true) return false;
+    try {
+      await work();
+      await holdUntil(started + (options.holdMs ?? 0), options.signal);
+      return true;
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(
+        connection,
+      );
+    }
+  });
+}

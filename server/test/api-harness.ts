@@ -24,18 +24,43 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestServer {
-  readonly app: FastifyInstance;
-  readonly database: TestDatabase;
+/** A listening Lodgehall, in this process or another, reached over real HTTP. */
+export interface HttpTarget {
   readonly baseUrl: string;
-  readonly config: AppConfig;
   /** Real HTTP to the listening server; `path` is relative to the API prefix unless it starts with `//`. */
   request<T = unknown>(
     method: string,
     path: string,
     options?: RequestOptions,
   ): Promise<ApiResponse<T>>;
+}
+
+export interface TestServer extends HttpTarget {
+  readonly app: FastifyInstance;
+  readonly database: TestDatabase;
+  readonly config: AppConfig;
   close(): Promise<void>;
+}
+
+/** Requests to the Lodgehall listening at `baseUrl`, as a browser sends them. */
+export function httpTarget(baseUrl: string): HttpTarget {
+  return {
+    baseUrl,
+    async request<T>(method: string, path: string, requestOptions: RequestOptions = {}) {
+      const url = path.startsWith('//')
+        ? `${baseUrl}${path.slice(1)}`
+        : `${baseUrl}${API_PREFIX}${path}`;
+      const headers: Record<string, string> = { ...requestOptions.headers };
+      let body: string | undefined = requestOptions.rawBody;
+      if (requestOptions.body !== undefined) body = JSON.stringify(requestOptions.body);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      const parsed: unknown = type.includes('json') && text !== '' ? JSON.parse(text) : undefined;
+      return { status: response.status, headers: response.headers, body: parsed as T, text };
+    },
+  };
 }
 
 export interface StartOptions {
@@ -123,24 +148,10 @@ async function listening(
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
   return {
+    ...httpTarget(baseUrl),
     app,
     database,
-    baseUrl,
     config,
-    async request<T>(method: string, path: string, requestOptions: RequestOptions = {}) {
-      const url = path.startsWith('//')
-        ? `${baseUrl}${path.slice(1)}`
-        : `${baseUrl}${API_PREFIX}${path}`;
-      const headers: Record<string, string> = { ...requestOptions.headers };
-      let body: string | undefined = requestOptions.rawBody;
-      if (requestOptions.body !== undefined) body = JSON.stringify(requestOptions.body);
-      if (body !== undefined) headers['content-type'] ??= 'application/json';
-      const response = await fetch(url, { method, headers, body, redirect: 'manual' });
-      const text = await response.text();
-      const type = response.headers.get('content-type') ?? '';
-      const parsed: unknown = type.includes('json') && text !== '' ? JSON.parse(text) : undefined;
-      return { status: response.status, headers: response.headers, body: parsed as T, text };
-    },
     async close() {
       await app.close();
       await release();

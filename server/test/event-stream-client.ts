@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { API_PREFIX } from '../../common/constants.ts';
 import { signRequest } from '../auth/signatures.ts';
-import type { TestServer } from './api-harness.ts';
+import type { HttpTarget } from './api-harness.ts';
 import type { MemberClient } from './member-client.ts';
 
 /** One server-sent event as a client parses it; `comment` holds a `:` line (a heartbeat). */
@@ -31,7 +31,7 @@ export interface OpenedStream {
  * headers, the body read as it comes, parsed by the SSE rules.
  */
 export async function openEventStream(
-  server: TestServer,
+  server: HttpTarget,
   client: MemberClient,
   options: { lastEventId?: number; query?: string; unsigned?: boolean } = {},
 ): Promise<OpenedStream> {

@@ -12,7 +12,7 @@ import {
   WEBMASTER,
 } from '../db/seed/personas.ts';
 import { seedDemo } from '../db/seed/index.ts';
-import type { ApiResponse, RequestOptions, TestServer } from './api-harness.ts';
+import type { ApiResponse, HttpTarget, RequestOptions, TestServer } from './api-harness.ts';
 
 export interface SignedRequestOptions extends RequestOptions {
   /** Send no X-SALT / X-SIGNATURE (to test refusals). */
@@ -61,7 +61,7 @@ export function sessionCookieOf(response: ApiResponse<unknown>): string {
  * then signs every request exactly as docs/architecture.md §5 says.
  */
 export async function signInAs(
-  server: TestServer,
+  server: HttpTarget,
   username: string,
   password = DEMO_PASSWORD,
   keyType: 'ed25519' | 'p256' = 'ed25519',
@@ -78,12 +78,12 @@ export async function signInAs(
 }
 
 /** The same signed-in member (cookie and key) calling another node (api-harness.ts). */
-export function sameMemberOn(client: MemberClient, server: TestServer): MemberClient {
+export function sameMemberOn(client: MemberClient, server: HttpTarget): MemberClient {
   return memberOn(server, client.cookie, client.keyPair, client.signIn);
 }
 
 function memberOn(
-  server: TestServer,
+  server: HttpTarget,
   cookie: string,
   keyPair: crypto.KeyPairKeyObjectResult,
   signIn: ApiResponse<unknown>,

@@ -210,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           purgeExpiredCodes(database.db, now),
           salts.purge(now),
           purgeBusEvents(database.db, now),
+          // A node that died mid-import: its import ends failed within the minute (D77).
+          failInterruptedRosterImports(services),
         ]),
       { holdMs: SWEEP_HOLD_MS, signal: sweeps.signal },
     ).catch((error: unknown) => {

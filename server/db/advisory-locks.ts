@@ -26,29 +26,63 @@ export interface HeldLock {
 }
 
 /**
+ * Locks that say a row's work is under way in a live process (a roster import, D77): the pair
+ * (a namespace of their own, the row's id). Another node can ask whether the process that took
+ * one still lives: PostgreSQL frees it when its session ends, however the process ended.
+ */
+const ROWS = {
+  rosterImport: 0x4c49,
+} as const;
+
+export type RowLockName = keyof typeof ROWS;
+
+/**
  * Waits for the lock, then holds it until `release`. A session-level lock on a connection held
  * for it alone: the work under it runs its own transactions on other connections (Kysely's
  * migrator opens one of its own), so no one transaction could carry a transaction-level lock
  * around them all. A process that dies ends its session, and PostgreSQL frees the lock. Taking
  * it again while holding it waits for ever (another connection is another session).
  */
-export async function holdAdvisoryLock<DB>(
+export function holdAdvisoryLock<DB>(db: Kysely<DB>, name: AdvisoryLockName): Promise<HeldLock> {
+  return hold(db, LODGEHALL, KEYS[name]);
+}
+
+/** Holds the row's lock (`holdAdvisoryLock`) while its work runs in this process. */
+export function holdRowLock<DB>(db: Kysely<DB>, name: RowLockName, id: number): Promise<HeldLock> {
+  return hold(db, ROWS[name], id);
+}
+
+/**
+ * Whether some live session holds the row's lock, i.e. its work still runs somewhere. On SQLite
+ * the one process knows: never (the caller asks for work left by a process that ended).
+ */
+export async function isRowLockHeld<DB>(
   db: Kysely<DB>,
-  name: AdvisoryLockName,
-): Promise<HeldLock> {
+  name: RowLockName,
+  id: number,
+): Promise<boolean> {
+  if (engineOf(db) === 'sqlite') return false;
+  const namespace = ROWS[name];
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(${sql.lit(namespace)}, ${id}) as locked`.execute(connection);
+    if (rows[0]?.locked !== true) return true;
+    await sql`select pg_advisory_unlock(${sql.lit(namespace)}, ${id})`.execute(connection);
+    return false;
+  });
+}
+
+async function hold<DB>(db: Kysely<DB>, classId: number, objectId: number): Promise<HeldLock> {
   if (engineOf(db) === 'sqlite') return { release: () => Promise.resolve() };
-  const key = KEYS[name];
   let letGo = (): void => undefined;
   const released = new Promise<void>((resolve) => (letGo = resolve));
   let held = (): void => undefined;
   const acquired = new Promise<void>((resolve) => (held = resolve));
   const session = db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(connection);
+    await sql`select pg_advisory_lock(${sql.lit(classId)}, ${objectId})`.execute(connection);
     held();
     await released;
-    await sql`select pg_advisory_unlock(${sql.lit(LODGEHALL)}, ${sql.lit(key)})`.execute(
-      connection,
-    );
+    await sql`select pg_advisory_unlock(${sql.lit(classId)}, ${objectId})`.execute(connection);
   });
   // Whichever comes first: the lock, or the failure to get it.
   await Promise.race([acquired, session]);

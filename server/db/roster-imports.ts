@@ -111,15 +111,30 @@ export async function finishRosterImport(
     .execute();
 }
 
-/** At start-up: imports that were running when the process ended will never finish. */
+/** Imports still marked running that were started before `startedBefore`, oldest first. */
+export async function runningRosterImportIds(db: Db, startedBefore: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('roster_imports')
+    .select('id')
+    .where('state', '=', 'running')
+    .where('created_at', '<', startedBefore)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Ends these imports as failed, with the reason, unless they have ended meanwhile. */
 export async function failRunningRosterImports(
   db: Db,
+  ids: readonly number[],
   failure: string,
   now: number,
 ): Promise<number> {
+  if (ids.length === 0) return 0;
   const result = await db
     .updateTable('roster_imports')
     .set({ state: 'failed', failure, finished_at: now })
+    .where('id', 'in', ids)
     .where('state', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -1,5 +1,6 @@
 import type { RosterImport, RosterImportRequest } from '../../common/schemas/console.ts';
 import type { Actor } from '../auth/actor.ts';
+import { holdRowLock, isRowLockHeld } from '../db/advisory-locks.ts';
 import { clubSummaryWithOrganization } from '../db/clubs.ts';
 import { allOrganizations } from '../db/organizations.ts';
 import {
@@ -7,6 +8,7 @@ import {
   finishRosterImport,
   insertRosterImport,
   rosterImportById,
+  runningRosterImportIds,
   setRosterImportProgress,
 } from '../db/roster-imports.ts';
 import { NotFoundError, httpRefusal } from '../errors.ts';
@@ -32,6 +34,9 @@ export const IMPORT_INTERRUPTED =
   'The import was interrupted by a restart of the server. Send the file again.';
 /** What the console user reads when the import broke; the cause goes to the log. */
 export const IMPORT_BROKE = 'The import failed on the server; nothing was changed. Try again.';
+
+/** An import this young may not hold its row's lock yet: no one calls it lost. */
+const LOCK_GRACE_MS = 60_000;
 
 /** Progress is written at most this often: enough for a progress bar, few writes. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -65,9 +70,14 @@ export async function startRosterImport(
     now: Date.now(),
   });
   if (!row) throw httpRefusal(409, IMPORT_ALREADY_RUNNING);
-  ctx.background.start(`roster import ${row.id}`, () =>
-    runImport(ctx, row.id, request, scope, member.userId),
-  );
+  ctx.background.start(`roster import ${row.id}`, async () => {
+    const lock = await holdRowLock(ctx.db, 'rosterImport', row.id);
+    try {
+      await runImport(ctx, row.id, request, scope, member.userId);
+    } finally {
+      await lock.release();
+    }
+  });
   return presentRosterImport(row);
 }
 
@@ -152,9 +162,25 @@ export async function getRosterImport(
   return presentRosterImport(row);
 }
 
-/** At start-up: what was running when the process ended will never finish (D65). */
+/**
+ * Imports whose process ended before they did will never finish (D65): each runs holding its
+ * row's lock, which PostgreSQL frees when the process's session ends, so an import marked
+ * running whose lock is free has lost its process, whichever node it ran on (D77). Asked at
+ * start and in the minute's sweep; an import started in the last minute may not hold its lock
+ * yet and is left to the next sweep. On SQLite one process owns the file: at its start nothing
+ * it left can still run.
+ */
 export async function failInterruptedRosterImports(ctx: ServiceContext): Promise<number> {
-  return failRunningRosterImports(ctx.db, IMPORT_INTERRUPTED, Date.now());
+  const now = Date.now();
+  const running = await runningRosterImportIds(
+    ctx.db,
+    ctx.engine === 'sqlite' ? now + 1 : now - LOCK_GRACE_MS,
+  );
+  const lost: number[] = [];
+  for (const id of running) {
+    if (!(await isRowLockHeld(ctx.db, 'rosterImport', id))) lost.push(id);
+  }
+  return failRunningRosterImports(ctx.db, lost, IMPORT_INTERRUPTED, now);
 }
 
 export interface RosterExport {

@@ -325,7 +325,8 @@ describe('a file end to end: sent, run in the background, polled', () => {
         user_id: null,
         is_dry_run: 1,
         state: 'running',
-        created_at: Date.now(),
+        // Older than the minute an import may take to hold its lock (D77).
+        created_at: Date.now() - 2 * 60_000,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

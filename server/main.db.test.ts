@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX } from '../common/constants.ts';
+import { freePort } from './test/node-process.ts';
 import { createTestDatabase } from './test/test-database.ts';
 import type { TestDatabase } from './test/test-database.ts';
 
@@ -19,18 +19,6 @@ interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -3,55 +3,15 @@
  * stops it with the setting to fix; PostgreSQL with photos in the local folder starts with a
  * warning for the operator.
  */
-import { spawn } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNodeProcessUntil } from '../test/node-process.ts';
 import { startS3Server } from '../test/s3-server.ts';
 import type { TestS3Server } from '../test/s3-server.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import type { TestDatabase } from '../test/test-database.ts';
 import { sharedStorageWarning } from './index.ts';
 
-const MAIN = path.resolve('server/main.ts');
 const WARNING = /a second node on the same database would not see them/;
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/**
- * Runs main.ts until it exits or prints `until`, then stops it with SIGTERM. PORT 0: the
- * system picks a free one.
- */
-function runMain(env: Record<string, string>, until: RegExp): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: os.tmpdir(),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        PORT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (until.test(output)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 let database: TestDatabase;
 let s3: TestS3Server;
@@ -70,8 +30,8 @@ afterAll(async () => {
 
 describe('starting with storage settings (D75)', () => {
   it('stops with a message naming S3_BUCKET when the bucket is not there', async () => {
-    const run = await runMain(
-      { ...database.env, ...s3.env, S3_BUCKET: 'no-such-bucket' },
+    const run = await runNodeProcessUntil(
+      { SEED_DEMO: 'false', ...database.env, ...s3.env, S3_BUCKET: 'no-such-bucket' },
       /Lodgehall is running at/,
     );
     expect(run.code, run.output).toBe(1);
@@ -81,7 +41,10 @@ describe('starting with storage settings (D75)', () => {
   }, 120_000);
 
   it('warns once on PostgreSQL with photos in the local folder, and not on SQLite', async () => {
-    const run = await runMain(database.env, /Lodgehall is running at/);
+    const run = await runNodeProcessUntil(
+      { SEED_DEMO: 'false', ...database.env },
+      /Lodgehall is running at/,
+    );
     expect(run.code, run.output).toBe(0);
     const warnings = run.output.match(new RegExp(WARNING, 'g')) ?? [];
     expect(warnings.length, run.output).toBe(database.env.DATABASE_URL ? 1 : 0);

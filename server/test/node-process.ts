@@ -74,3 +74,31 @@ export function readyStatus(node: HttpTarget): Promise<number> {
     () => 0,
   );
 }
+
+export interface NodeRun {
+  readonly code: number | null;
+  readonly output: string;
+}
+
+/**
+ * Runs a node until it exits or prints `until`, then stops it with SIGTERM (SIGKILL after
+ * `killAfterMs`); for starts that should fail, or print something, and end. PORT 0: the system
+ * picks a free one.
+ */
+export function runNodeProcessUntil(
+  env: Record<string, string>,
+  until: RegExp,
+  killAfterMs = 90_000,
+): Promise<NodeRun> {
+  const node = startNodeProcess(env, 0);
+  const watch = () => {
+    if (until.test(node.output())) node.child.kill('SIGTERM');
+  };
+  node.child.stdout?.on('data', watch);
+  node.child.stderr?.on('data', watch);
+  const timer = setTimeout(() => node.child.kill('SIGKILL'), killAfterMs);
+  return node.exited.then(() => {
+    clearTimeout(timer);
+    return { code: node.child.exitCode, output: node.output() };
+  });
+}

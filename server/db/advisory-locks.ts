@@ -32,6 +32,8 @@ export interface HeldLock {
  */
 const ROWS = {
   rosterImport: 0x4c49,
+  /** A job queue's workers (server/jobs/postgres-queue.ts, D78): the id is in their names. */
+  jobQueue: 0x4c4a,
 } as const;
 
 export type RowLockName = keyof typeof ROWS;

@@ -82,7 +82,10 @@ export interface JobQueueOptions {
   concurrency?: number;
   /** How often the queue looks for due jobs (retries, run-at times, other processes' jobs). */
   pollIntervalMs?: number;
-  /** How often a PostgreSQL node looks for jobs left by nodes that died (D78). */
+  /**
+   * How often a PostgreSQL node looks for jobs left by nodes that died; a queue seen dead twice
+   * this far apart has its jobs freed (D78).
+   */
   recoverIntervalMs?: number;
   /** SQLite: the first retry's delay, doubling each time (tests make it small; D78). */
   retryBaseMs?: number;
@@ -97,7 +100,6 @@ export async function createJobQueue(
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
   if (database.engine === 'postgres') {
-    if (!url) throw new Error('A job queue on PostgreSQL needs its connection URL.');
     const { createPostgresJobQueue } = await import('./postgres-queue.ts');
     return createPostgresJobQueue(database.db, url, options);
   }

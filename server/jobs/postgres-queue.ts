@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { Logger, run, runMigrations } from 'graphile-worker';
 import type { Runner, Task, WorkerEvents } from 'graphile-worker';
-import { holdAdvisoryLock, holdRowLock, isRowLockHeld } from '../db/advisory-locks.ts';
-import type { HeldLock } from '../db/advisory-locks.ts';
+import { holdAdvisoryLock, isRowLockHeld, keepRowLock } from '../db/advisory-locks.ts';
+import type { KeptLock } from '../db/advisory-locks.ts';
 import {
   addGraphileJob,
   findGraphileJob,
@@ -41,34 +41,51 @@ export async function migratePostgresJobQueue(url: string): Promise<void> {
  */
 export function createPostgresJobQueue(
   db: Kysely<Database>,
-  url: string,
+  url: string | undefined,
   options: JobQueueOptions = {},
 ): JobQueue {
   const concurrency = options.concurrency ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
-  const recoverIntervalMs = options.recoverIntervalMs ?? 60_000;
+  const recoverIntervalMs = options.recoverIntervalMs ?? 5000;
   const onError = options.onError ?? (() => undefined);
   const tasks = new Map<string, TaskDefinition<unknown>>();
   let pool: pg.Pool | undefined;
   let runner: Runner | undefined;
-  let ownLock: HeldLock | undefined;
+  let ownLock: KeptLock | undefined;
+  /** Pools whose queue's lock was free when last looked at, and since when. */
+  const suspects = new Map<string, number>();
   let ownId = 0;
   let recoverTimer: NodeJS.Timeout | undefined;
   let recovering: Promise<void> | undefined;
 
   const logger = queueLogger(onError);
 
-  /** Frees the jobs held by workers whose queue's lock no live session holds. */
+  /**
+   * Frees the jobs held by pools whose queue's lock was free twice, a recovery interval or more
+   * apart: a live queue that lost its connection takes its lock again within a second
+   * (`keepRowLock`), so one look could mistake it for a dead one.
+   */
   async function recoverDeadWorkers(): Promise<void> {
     const dead: string[] = [];
-    for (const poolId of await graphileLockingWorkers(db)) {
+    const locking = await graphileLockingWorkers(db);
+    for (const poolId of [...suspects.keys()]) {
+      if (!locking.includes(poolId)) suspects.delete(poolId);
+    }
+    for (const poolId of locking) {
       const match = WORKER_NAME.exec(poolId);
       if (!match) continue;
       const queueId = Number(match[1]);
       if (queueId === ownId) continue;
-      if (!(await isRowLockHeld(db, 'jobQueue', queueId))) dead.push(poolId);
+      if (await isRowLockHeld(db, 'jobQueue', queueId)) {
+        suspects.delete(poolId);
+        continue;
+      }
+      const since = suspects.get(poolId);
+      if (since === undefined) suspects.set(poolId, Date.now());
+      else if (Date.now() - since >= recoverIntervalMs) dead.push(poolId);
     }
     if (dead.length > 0) await unlockGraphileWorkers(db, dead);
+    for (const poolId of dead) suspects.delete(poolId);
   }
 
   function recoverSoon(): void {
@@ -78,15 +95,17 @@ export function createPostgresJobQueue(
       .finally(() => (recovering = undefined));
   }
 
-  async function takeQueueId(): Promise<void> {
+  async function takeQueueId(url: string): Promise<void> {
     for (;;) {
       const id = crypto.randomInt(1, 2 ** 31 - 1);
-      if (await isRowLockHeld(db, 'jobQueue', id)) continue;
-      ownLock = await holdRowLock(db, 'jobQueue', id);
+      ownLock = await keepRowLock(url, 'jobQueue', id, (error) =>
+        onError(error, 'taking the job queue lock again'),
+      );
+      if (!ownLock) continue;
       ownId = id;
       // Jobs held under this id before we took it were a dead queue's.
       const previous = (await graphileLockingWorkers(db)).filter(
-        (workerId) => workerId === `lodgehall-${id}`,
+        (poolId) => poolId === `lodgehall-${id}`,
       );
       if (previous.length > 0) await unlockGraphileWorkers(db, previous);
       return;
@@ -131,6 +150,8 @@ export function createPostgresJobQueue(
     retryDelayMs: (attempts) => Math.exp(Math.min(attempts, 10)) * 1000,
     async start() {
       if (pool) return;
+      // Enqueueing needs only the app's connection; running needs a pool of the queue's own.
+      if (!url) throw new Error('A job queue on PostgreSQL needs DATABASE_URL to run jobs.');
       pool = new pg.Pool({ connectionString: url, max: concurrency + 2 });
       pool.on('error', (error) => onError(error, 'the job queue pool'));
       // A client that loses its server must not crash the process (graphile-worker asks for it).
@@ -140,7 +161,7 @@ export function createPostgresJobQueue(
       const startLock = await holdAdvisoryLock(db, 'start');
       try {
         await runMigrations({ pgPool: pool, logger });
-        await takeQueueId();
+        await takeQueueId(url);
         await recoverDeadWorkers();
       } finally {
         await startLock.release();

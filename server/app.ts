@@ -37,6 +37,7 @@ import type { ServiceContext } from './services/context.ts';
 import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
 import { createPostgresBus } from './realtime/postgres-bus.ts';
@@ -145,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     background: createBackgroundTasks((error, what) =>
       app.log.error({ err: error }, `${what} failed`),
     ),
+    jobs: await createJobQueue(database, config.DATABASE_URL, {
+      onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+    }),
   };
   app.decorate('services', services);
   // Reference data changed through any node (D74).
@@ -156,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => services.chatActivity.close());
   // Before the database goes: a running import still writes its end.
   app.addHook('onClose', async () => services.background.drain());
+  // Takes no more jobs and lets those under way end while the database is still there.
+  app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => services.storage.close());
   // Imports that were running when the last process ended never finish (D65).
   app.addHook('onReady', async () => {

@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { MigrationError, migrateToLatest } from './db/migrate.ts';
 import { hasAdministrator } from './db/users.ts';
+import { migrateJobQueue } from './jobs/job-queue.ts';
 import { StorageUnavailableError, sharedStorageWarning } from './storage/index.ts';
 import { BASE_PATH } from '../common/constants.ts';
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const startLock = await holdAdvisoryLock(database.db, 'start');
   try {
     await migrateToLatest(database.db);
+    await migrateJobQueue(database, config.DATABASE_URL);
   } catch (error) {
     if (error instanceof MigrationError) fail(`Lodgehall cannot start: ${error.message}`);
     throw error;
@@ -125,6 +127,8 @@ async function main(): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     fail(`Lodgehall cannot listen on ${config.HOST}:${config.PORT}: ${reason}\nSet PORT or HOST.`);
   }
+  // Jobs run once the node serves: their work may reach for anything the app holds.
+  await app.services.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

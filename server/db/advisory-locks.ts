@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { engineOf } from './database.ts';
 
@@ -32,6 +33,8 @@ export interface HeldLock {
  */
 const ROWS = {
   rosterImport: 0x4c49,
+  /** A job queue's workers (server/jobs/postgres-queue.ts, D78): the id is in their names. */
+  jobQueue: 0x4c4a,
 } as const;
 
 export type RowLockName = keyof typeof ROWS;
@@ -151,4 +154,77 @@ export async function runUnlessLocked<DB>(
       );
     }
   });
+}
+
+/** How often a kept lock tries again after losing its connection. */
+const KEEP_RETRY_MS = 1000;
+
+export interface KeptLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the row's lock for as long as the process lives, on a connection of its own (PostgreSQL
+ * only): when that connection is lost (the server restarted, the network failed) the lock is gone
+ * with it, so this takes it again as soon as the server answers. Another node that saw it free
+ * for a moment must not take that for a dead process: it looks twice, longer apart than this
+ * retry (server/jobs/postgres-queue.ts, D78). Resolves once the lock is first held; false when
+ * another session holds it.
+ */
+export async function keepRowLock(
+  url: string,
+  name: RowLockName,
+  id: number,
+  onError: (error: unknown) => void,
+): Promise<KeptLock | undefined> {
+  const classId = ROWS[name];
+  let client: pg.Client | undefined;
+  let released = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const take = async (): Promise<boolean> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client !== next || released) return;
+      client = undefined;
+      schedule();
+    });
+    await next.connect();
+    const { rows } = await next.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1, $2) as locked',
+      [classId, id],
+    );
+    if (rows[0]?.locked !== true || released) {
+      await next.end().catch(() => undefined);
+      return false;
+    }
+    client = next;
+    return true;
+  };
+  const schedule = (): void => {
+    retry = setTimeout(() => {
+      take().then(
+        (held) => {
+          if (!held && !released) schedule();
+        },
+        (error: unknown) => {
+          onError(error);
+          if (!released) schedule();
+        },
+      );
+    }, KEEP_RETRY_MS);
+    retry.unref();
+  };
+
+  if (!(await take())) return undefined;
+  return {
+    async release() {
+      released = true;
+      clearTimeout(retry);
+      const held = client;
+      client = undefined;
+      await held?.end().catch(() => undefined);
+    },
+  };
 }

@@ -705,6 +705,29 @@ export interface OutboxMessagesTable {
   last_error: string | null;
 }
 
+// ---- Jobs ----------------------------------------------------------------------------------
+
+export type JobState = 'queued' | 'running' | 'failed';
+
+/**
+ * The durable job queue on SQLite (server/jobs/sqlite-queue.ts, D78). Not on PostgreSQL, where
+ * graphile-worker keeps its own schema.
+ */
+export interface JobsTable {
+  id: Generated<number>;
+  task: string;
+  /** JSON text. */
+  payload: string;
+  key: string | null;
+  state: JobState;
+  attempts: Defaulted<number>;
+  max_attempts: number;
+  run_at: Instant;
+  locked_at: Instant | null;
+  last_error: string | null;
+  created_at: Immutable<Instant>;
+}
+
 // ---- Roster imports ----------------------------------------------------------------------
 
 export type RosterImportState = 'running' | 'done' | 'failed';
@@ -799,6 +822,7 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   roster_imports: RosterImportsTable;
   invitations: InvitationsTable;
+  jobs: JobsTable;
 }
 
 export type TableName = keyof Database;

@@ -13,6 +13,7 @@ import type { ChatActivityCache } from '../realtime/chat-activity.ts';
 import type { StreamHub } from '../realtime/event-streams.ts';
 import type { BackgroundTasks } from './background-tasks.ts';
 import type { Memo } from './memo.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 
 /**
  * What a service needs from the outside world; handlers pass it in, tests build their own.
@@ -45,4 +46,9 @@ export interface ServiceContext {
   readonly streams: StreamHub;
   /** Work a request starts and does not wait for: roster imports (D65). */
   readonly background: BackgroundTasks;
+  /**
+   * The durable job queue (server/jobs/, D78): work that must happen once and survive a
+   * restart. Started by server/main.ts once the node listens; stopped when the app closes.
+   */
+  readonly jobs: JobQueue;
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { migrateJobQueue } from '../jobs/job-queue.ts';
 import { checkPostgresUrl, startThrowawayPostgres } from './throwaway-postgres.ts';
 
 declare module 'vitest' {
@@ -38,6 +39,7 @@ async function migratedTemplate(
   const handle = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 1 });
   try {
     await migrateToLatest(handle.db);
+    await migrateJobQueue(handle, url.toString());
   } finally {
     await handle.close();
   }

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import type { DatabaseHandle, Engine } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { migrateJobQueue } from '../jobs/job-queue.ts';
 
 export interface TestDatabase {
   readonly handle: DatabaseHandle;
@@ -64,7 +65,10 @@ export async function createTestDatabase(
   }
   const handle = await openDatabase({ url, dataDir });
   // On the run's PostgreSQL the copy of the template is migrated already.
-  if (options.migrate !== false && !copyTemplate) await migrateToLatest(handle.db);
+  if (options.migrate !== false && !copyTemplate) {
+    await migrateToLatest(handle.db);
+    await migrateJobQueue(handle, url);
+  }
   return {
     handle,
     dataDir,

@@ -16,6 +16,7 @@ import * as consoleOfficers from './0014-console-officers.ts';
 import * as consoleDues from './0015-console-dues.ts';
 import * as rosterWalkIndex from './0016-roster-walk-index.ts';
 import * as busCommitOrder from './0017-bus-commit-order.ts';
+import * as jobs from './0018-jobs.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_console_dues': consoleDues,
   '0016_roster_walk_index': rosterWalkIndex,
   '0017_bus_commit_order': busCommitOrder,
+  '0018_jobs': jobs,
 };

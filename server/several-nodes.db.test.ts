@@ -460,7 +460,10 @@ if (testEngine() === 'postgres') {
       const recovered = lines.filter((line) => line.msg === 'the database is reachable again');
       expect(recovered).toHaveLength(1);
       expect(recovered[0]?.outageMs).toBeGreaterThan(0);
-      expect(lines.filter((line) => line.level >= 50)).toHaveLength(errors.length);
+      // Still one line per part: the bus's LISTEN connection may notice the outage only now (its
+      // ping runs every 15 s), but no part said it twice.
+      const allErrors = lines.filter((line) => line.level >= 50).map((line) => line.msg);
+      expect(new Set(allErrors).size).toBe(allErrors.length);
     }, 90_000);
   });
 } else {

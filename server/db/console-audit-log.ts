@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -42,11 +43,7 @@ function auditRows(db: Db, filter: AuditFilter) {
       'a.club_id',
       'c.name as club_name',
       'a.party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
+      ...PARTY_NAME_COLUMNS,
       'a.subject_type',
       'a.subject_id',
       'a.before_value',

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { insertPaymentItems } from './dues.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -173,11 +174,7 @@ function reportRows(db: Db, options: DuesReportOptions) {
     )
     .select((eb) => [
       'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
+      ...PARTY_NAME_COLUMNS,
       's.member_number',
       'y.amount_cents as year_amount_cents',
       'y.paid_at as year_paid_at',

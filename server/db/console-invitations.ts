@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,15 +19,7 @@ export function invitableMembersOfClub(db: Db, organizationId: number, clubId: n
     .innerJoin('member_statuses as ms', (join) =>
       join.onRef('ms.party_id', '=', 'm.party_id').on('ms.organization_id', '=', organizationId),
     )
-    .select([
-      'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'ms.member_number',
-    ])
+    .select(['p.id as party_id', ...PARTY_NAME_COLUMNS, 'ms.member_number'])
     .where('m.club_id', '=', clubId)
     .where('m.left_at', 'is', null)
     .where('ms.status', '=', 'active')

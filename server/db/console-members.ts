@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { AliasableExpression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { engineOf } from './database.ts';
 import type { Database, MemberStatusValue } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -328,16 +329,7 @@ export async function rosterPage(db: Db, filter: RosterFilter, few?: number) {
     .whereRef('ms.party_id', '=', 'p.id')
     .where('ms.organization_id', '=', filter.organizationId)
     .leftJoin('users as u', 'u.party_id', 'p.id')
-    .select([
-      'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
-      'ms.member_number',
-      'ms.status',
-    ])
+    .select(['p.id as party_id', ...PARTY_NAME_COLUMNS, 'ms.member_number', 'ms.status'])
     .select(sql<SqlBool>`${sql.ref('u.id')} is not null`.as('has_account'))
     .orderBy('page.last_name_key')
     .orderBy('page.first_name_key')
@@ -373,11 +365,7 @@ export function rosterEntry(db: Db, organizationId: number, partyId: number) {
     .innerJoin('organizations as o', 'o.id', 'ms.organization_id')
     .select([
       'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
+      ...PARTY_NAME_COLUMNS,
       'p.birth_date',
       'ms.id as status_id',
       'ms.member_number',
@@ -420,18 +408,6 @@ export function membershipsInOrganization(db: Db, organizationId: number, partyI
     .orderBy('m.left_at', 'desc')
     .orderBy('c.name')
     .orderBy('m.id')
-    .execute();
-}
-
-/** The party's phones, in the contact types' order. */
-export function phonesOf(db: Db, partyId: number) {
-  return db
-    .selectFrom('phones as ph')
-    .innerJoin('contact_types as t', 't.id', 'ph.contact_type_id')
-    .select(['t.name as kind', 'ph.number'])
-    .where('ph.party_id', '=', partyId)
-    .orderBy('t.sort_order')
-    .orderBy('ph.id')
     .execute();
 }
 

@@ -1,6 +1,7 @@
 /** Organisations (the fraternities) and the member statuses of their rosters. */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -65,11 +66,7 @@ export function statusesUnderNumber(db: Db, organizationId: number, memberNumber
         'os.title as status_title',
         'os.color as status_color',
         'o.name as organization_name',
-        'p.first_name',
-        'p.middle_name',
-        'p.last_name',
-        'p.suffix',
-        'p.preferred_name',
+        ...PARTY_NAME_COLUMNS,
       ])
       .where('ms.organization_id', '=', organizationId)
       .where('ms.member_number', '=', memberNumber)

@@ -14,14 +14,19 @@ import type { Database } from './schema.ts';
 type Db = Kysely<Database>;
 export type PartiesEb = ExpressionBuilder<Database & { p: Database['parties'] }, 'p'>;
 
-/** The party columns every answer of the directory shows, from a query that names parties `p`. */
-export const PARTY_SUMMARY_COLUMNS = [
-  'p.id',
+/** A party's names as `displayName` (common/display-name.ts) reads them, from parties `p`. */
+export const PARTY_NAME_COLUMNS = [
   'p.first_name',
   'p.middle_name',
   'p.last_name',
   'p.suffix',
   'p.preferred_name',
+] as const;
+
+/** The party columns every answer of the directory shows, from a query that names parties `p`. */
+export const PARTY_SUMMARY_COLUMNS = [
+  'p.id',
+  ...PARTY_NAME_COLUMNS,
   'p.avatar_medium_key',
 ] as const;
 

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatusValue, RoleName } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -122,11 +123,7 @@ export async function rosterPage(
       's.party_id',
       's.member_number',
       's.status',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
+      ...PARTY_NAME_COLUMNS,
       'p.birth_date',
     ])
     // `+organization_id` keeps both planners on the (party_id, organization_id) key, read in

@@ -1,6 +1,7 @@
 /** Accounts (`users`): who signs in, with which password, and what the session shows of them. */
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { PARTY_NAME_COLUMNS } from './parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -68,20 +69,12 @@ export async function setPassword(
     .execute();
 }
 
-const NAME_COLUMNS = [
-  'p.first_name',
-  'p.middle_name',
-  'p.last_name',
-  'p.suffix',
-  'p.preferred_name',
-] as const;
-
 /** The account's hash with the names a new password must not contain. */
 export function passwordOwnerByUserId(db: Db, userId: number) {
   return db
     .selectFrom('users as u')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select(['u.password_hash', 'u.username', ...NAME_COLUMNS])
+    .select(['u.password_hash', 'u.username', ...PARTY_NAME_COLUMNS])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }
@@ -91,7 +84,7 @@ export function passwordOwnerByPartyId(db: Db, partyId: number) {
   return db
     .selectFrom('users as u')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select(['u.id', 'u.username', 'u.username_key', ...NAME_COLUMNS])
+    .select(['u.id', 'u.username', 'u.username_key', ...PARTY_NAME_COLUMNS])
     .where('u.party_id', '=', partyId)
     .executeTakeFirst();
 }
@@ -111,7 +104,7 @@ export function sessionUserRow(db: Db, userId: number) {
   return db
     .selectFrom('users as u')
     .innerJoin('parties as p', 'p.id', 'u.party_id')
-    .select(['u.username', 'u.is_admin', 'p.id', ...NAME_COLUMNS, 'p.avatar_medium_key'])
+    .select(['u.username', 'u.is_admin', 'p.id', ...PARTY_NAME_COLUMNS, 'p.avatar_medium_key'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -9,10 +9,10 @@ import type {
   currentClubsOfMembers,
   firstAddressOf,
   membershipsInOrganization,
-  phonesOf,
   rosterEntry,
   rosterPage,
 } from '../db/console-members.ts';
+import type { phonesOf } from '../db/parties.ts';
 
 type RosterRow = Awaited<ReturnType<typeof rosterPage>>[number];
 type ClubRow = Awaited<ReturnType<typeof currentClubsOfMembers>>[number];
@@ -103,7 +103,7 @@ export function presentConsoleMember(parts: MemberRecordParts): ConsoleMember {
     status: { value: entry.status, on: entry.status_on, note: entry.status_note },
     has_account: Boolean(entry.has_account),
     emails: parts.emails.map((email) => email.address),
-    phones: parts.phones.map((phone) => ({ kind: phone.kind, number: phone.number })),
+    phones: parts.phones.map((phone) => ({ kind: phone.type, number: phone.number })),
     address: address
       ? {
           address_1: address.address_1,

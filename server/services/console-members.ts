@@ -16,12 +16,12 @@ import {
   firstAddressOf,
   isActiveAnywhere,
   membershipsInOrganization,
-  phonesOf,
   rosterEntry,
   rosterPage,
   setStanding,
 } from '../db/console-members.ts';
 import { statusStylesOf } from '../db/console-organizations.ts';
+import { phonesOf } from '../db/parties.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayManageClub, mayManageMember, mayWorkInOrganization } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';

@@ -4,6 +4,7 @@
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { AttendeeStatus, Database } from '../schema.ts';
+import { PARTY_NAME_COLUMNS } from '../parties.ts';
 
 type Db = Kysely<Database>;
 
@@ -27,11 +28,7 @@ export function namedAttendeesOf(db: Db, eventId: number, shown: PartyFilter) {
       'ea.status',
       'ea.guests',
       'p.id as party_id',
-      'p.first_name',
-      'p.middle_name',
-      'p.last_name',
-      'p.suffix',
-      'p.preferred_name',
+      ...PARTY_NAME_COLUMNS,
       'p.avatar_medium_key',
     ])
     .where((eb) => shown(eb))

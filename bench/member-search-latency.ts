@@ -9,46 +9,21 @@
  * The data set is one `npm run bench -- <scenario> --scale 50` made (or `lodgehall seed`);
  * it is only read.
  */
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../server/db/database.ts';
 import { MEMBER } from '../server/db/seed/personas.ts';
-import type { ServiceContext } from '../server/services/context.ts';
 import { searchMembers } from '../server/services/member-search.ts';
-import { createMemo } from '../server/services/memo.ts';
+import { actorOf, openSearchBench, seededRandom } from './lib/search-latency.ts';
 import { summarise } from './lib/stats.ts';
 
-const { values } = parseArgs({
-  options: {
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-    samples: { type: 'string', default: '300' },
-  },
-});
-
-const samples = Number(values.samples);
-const handle = await openDatabase({
-  url: values['database-url'],
-  dataDir: values['data-dir'] ?? 'bench/.data/scale-50',
-});
-const ctx = { db: handle.db, engine: handle.engine, memo: createMemo() } as ServiceContext;
-const me = await handle.db
-  .selectFrom('users')
-  .select(['id', 'party_id'])
-  .where('username', '=', MEMBER.username)
-  .executeTakeFirstOrThrow();
-const actor = { kind: 'member', userId: me.id, partyId: me.party_id, isAdmin: false } as const;
+const { handle, ctx, samples } = await openSearchBench();
+const actor = await actorOf(ctx, MEMBER.username);
 
 const names = await handle.db
   .selectFrom('parties')
   .select(['first_name', 'last_name'])
   .orderBy('id')
   .execute();
-let seed = 7;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const random = seededRandom(7);
 const pick = () =>
   names[Math.floor(random() * names.length)] ?? { first_name: 'jo', last_name: 'sm' };
 const cut = (text: string, min: number, max: number) =>

@@ -11,50 +11,20 @@
  * it is only read. A: an administrator, whose list is the whole grand lodge; S: the secretary
  * of the largest lodge, whose list is that lodge and the clubs below it.
  */
-import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { MEMBER_STATUS_VALUES } from '../common/schemas/console.ts';
 import type { RosterQuery } from '../common/schemas/console.ts';
-import { openDatabase } from '../server/db/database.ts';
 import { ADMIN, DEMO_ORGANIZATION_NAME, SECRETARY } from '../server/db/seed/personas.ts';
 import { consoleScopeOf } from '../server/services/console-access.ts';
 import { rosterList } from '../server/services/console-members.ts';
-import type { ServiceContext } from '../server/services/context.ts';
-import { createMemo } from '../server/services/memo.ts';
+import { actorOf, openSearchBench, seededRandom } from './lib/search-latency.ts';
 import { summarise } from './lib/stats.ts';
 
-const { values } = parseArgs({
-  options: {
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-    samples: { type: 'string', default: '300' },
-  },
-});
-
-const samples = Number(values.samples);
-const handle = await openDatabase({
-  url: values['database-url'],
-  dataDir: values['data-dir'] ?? 'bench/.data/scale-50',
-});
+const { handle, ctx, samples } = await openSearchBench();
 const db = handle.db;
-const ctx = { db, engine: handle.engine, memo: createMemo() } as ServiceContext;
 
-async function actorOf(username: string) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'party_id', 'is_admin'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return {
-    kind: 'member',
-    userId: user.id,
-    partyId: user.party_id,
-    isAdmin: Boolean(user.is_admin),
-  } as const;
-}
-
-const admin = await actorOf(ADMIN.username);
-const secretary = await actorOf(SECRETARY.username);
+const admin = await actorOf(ctx, ADMIN.username);
+const secretary = await actorOf(ctx, SECRETARY.username);
 const organization = await db
   .selectFrom('organizations')
   .select('id')
@@ -75,11 +45,7 @@ const members = await db
   .orderBy('p.id')
   .execute();
 
-let seed = 11;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const random = seededRandom(11);
 const one = <T>(list: readonly T[]): T => {
   const item = list[Math.floor(random() * list.length)];
   if (item === undefined) throw new Error('nothing to pick from');

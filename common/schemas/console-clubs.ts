@@ -155,6 +155,18 @@ export const consoleOrganizationDetailSchema = z.object({
 });
 export type ConsoleOrganizationDetail = z.infer<typeof consoleOrganizationDetailSchema>;
 
+/** What a save of the organisation sends, from what its read answered: the form's start. */
+export function organizationSettingsOf(detail: ConsoleOrganizationDetail): OrganizationSettings {
+  return {
+    name: detail.name,
+    member_number_min_length: detail.member_number_min_length,
+    member_number_max_length: detail.member_number_max_length,
+    is_recognized: detail.is_recognized,
+    club_types: detail.club_types.map((type) => ({ id: type.id, name: type.name })),
+    statuses: detail.statuses,
+  };
+}
+
 export const consoleOrganizationAnswerSchema = z.object({
   data: z.object({ organization: consoleOrganizationDetailSchema }),
 });

@@ -3,7 +3,10 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_EVENT_BADGES, STREAM_EVENT_CHAT } from '../../common/schemas/chat.ts';
-import type { ConsoleOrganizationDetail } from '../../common/schemas/console-clubs.ts';
+import {
+  organizationSettingsOf,
+  type ConsoleOrganizationDetail,
+} from '../../common/schemas/console-clubs.ts';
 import type { Organization } from '../../common/schemas/organization.ts';
 import { openDatabase } from '../db/database.ts';
 import { MEMBER } from '../db/seed/personas.ts';
@@ -65,17 +68,6 @@ const isChatEvent = (field: string, value: number) => (message: StreamMessage) =
 const count = (stream: OpenedStream, match: (message: StreamMessage) => boolean) =>
   stream.messages.filter(match).length;
 
-function settingsOf(detail: ConsoleOrganizationDetail) {
-  return {
-    name: detail.name,
-    member_number_min_length: detail.member_number_min_length,
-    member_number_max_length: detail.member_number_max_length,
-    is_recognized: detail.is_recognized,
-    club_types: detail.club_types.map((type) => ({ id: type.id, name: type.name })),
-    statuses: detail.statuses,
-  };
-}
-
 async function organizationNames(node: TestServer): Promise<string[]> {
   const answer = await node.request<{ data: { organizations: Organization[] } }>(
     'GET',
@@ -98,7 +90,7 @@ async function renameOrganization(node: TestServer, name: string): Promise<void>
   );
   expect(detail.status, detail.text).toBe(200);
   const saved = await admin.request('PUT', `/admin/organizations/${first.id}.json`, {
-    body: { ...settingsOf(detail.body.data.organization), name },
+    body: { ...organizationSettingsOf(detail.body.data.organization), name },
   });
   expect(saved.status, saved.text).toBe(200);
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../common/messages.ts';
 import { contrastRatio } from '../../../common/contrast.ts';
 import type { Club, ClubListAnswer } from '../../../common/schemas/club.ts';
+import { organizationSettingsOf } from '../../../common/schemas/console-clubs.ts';
 import type {
   ClubTreeEntry,
   ConsoleClubDetail,
@@ -92,17 +93,6 @@ function fieldsOf(club: ConsoleClubDetail) {
   return fields;
 }
 
-function settingsOf(detail: ConsoleOrganizationDetail): OrganizationSettings {
-  return {
-    name: detail.name,
-    member_number_min_length: detail.member_number_min_length,
-    member_number_max_length: detail.member_number_max_length,
-    is_recognized: detail.is_recognized,
-    club_types: detail.club_types.map((type) => ({ id: type.id, name: type.name })),
-    statuses: detail.statuses,
-  };
-}
-
 async function currentClub(id: number): Promise<ConsoleClubDetail> {
   const answer = await clubDetail('A', id);
   expect(answer.status).toBe(200);
@@ -112,7 +102,7 @@ async function currentClub(id: number): Promise<ConsoleClubDetail> {
 async function currentSettings(): Promise<OrganizationSettings> {
   const answer = await organizationDetail('A');
   expect(answer.status).toBe(200);
-  return settingsOf(answer.data.organization);
+  return organizationSettingsOf(answer.data.organization);
 }
 
 /** A new club made by `persona` under `parent`, with names no other test uses. */
@@ -169,7 +159,7 @@ describe('who may read and change the organisation and the clubs', () => {
     const read = await organizationDetail('S');
     expect(read.status).toBe(200);
     expect(read.data.organization.abilities.edit).toBe(false);
-    const settings = settingsOf(read.data.organization);
+    const settings = organizationSettingsOf(read.data.organization);
     expect((await call('S', 'PUT', `/admin/organizations/${orgId}.json`, settings)).status).toBe(
       403,
     );
@@ -221,7 +211,7 @@ describe('who may read and change the organisation and the clubs', () => {
       const read = await organizationDetail('M');
       expect(read.status).toBe(200);
       expect(read.data.organization.abilities.edit).toBe(true);
-      const settings = settingsOf(read.data.organization);
+      const settings = organizationSettingsOf(read.data.organization);
       const saved = await call('M', 'PUT', `/admin/organizations/${orgId}.json`, {
         ...settings,
         member_number_max_length: 9,
@@ -590,7 +580,7 @@ describe('the organisation', () => {
       ).body.data.organizations.map((o) => o.id);
     expect(await recognized()).not.toContain(id);
     const on = await call('A', 'PUT', `/admin/organizations/${id}.json`, {
-      ...settingsOf(made.data.organization),
+      ...organizationSettingsOf(made.data.organization),
       is_recognized: true,
     });
     expect(on.status).toBe(200);

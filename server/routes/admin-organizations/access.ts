@@ -1,7 +1,5 @@
-import type {
-  ConsoleOrganizationDetail,
-  OrganizationSettings,
-} from '../../../common/schemas/console-clubs.ts';
+import { organizationSettingsOf } from '../../../common/schemas/console-clubs.ts';
+import type { ConsoleOrganizationDetail } from '../../../common/schemas/console-clubs.ts';
 import { adminsOnly, consoleUsers } from '../../test/access-matrix.ts';
 import type { AccessEntry, MatrixContext } from '../../test/access-matrix.ts';
 
@@ -17,17 +15,6 @@ type OrganizationAnswer = { data: { organization: ConsoleOrganizationDetail } };
 async function organization(ctx: MatrixContext, id: number): Promise<ConsoleOrganizationDetail> {
   const answer = await ctx.ok<OrganizationAnswer>('A', 'GET', `/admin/organizations/${id}.json`);
   return answer.data.organization;
-}
-
-function settingsOf(detail: ConsoleOrganizationDetail): OrganizationSettings {
-  return {
-    name: detail.name,
-    member_number_min_length: detail.member_number_min_length,
-    member_number_max_length: detail.member_number_max_length,
-    is_recognized: detail.is_recognized,
-    club_types: detail.club_types.map((type) => ({ id: type.id, name: type.name })),
-    statuses: detail.statuses,
-  };
 }
 
 /** The organisation of X, which none of the other personas belongs to. */
@@ -51,7 +38,7 @@ export const access: readonly AccessEntry[] = [
     expect: consoleUsers(200, 403),
     request: async (ctx) => ({
       path: `/admin/organizations/${ctx.demo.organizationId()}.json`,
-      body: settingsOf(await organization(ctx, ctx.demo.organizationId())),
+      body: organizationSettingsOf(await organization(ctx, ctx.demo.organizationId())),
     }),
   },
   {
@@ -60,7 +47,7 @@ export const access: readonly AccessEntry[] = [
     request: async (ctx) => ({
       path: '/admin/organizations.json',
       body: {
-        ...settingsOf(await organization(ctx, ctx.demo.organizationId())),
+        ...organizationSettingsOf(await organization(ctx, ctx.demo.organizationId())),
         name: `Matrix Organisation ${ctx.unique()}`,
         club_types: [
           { id: null, name: 'Grand Lodge' },
@@ -85,7 +72,7 @@ export const further: readonly AccessEntry[] = [
       const id = await organizationOfX(ctx);
       return {
         path: `/admin/organizations/${id}.json`,
-        body: settingsOf(await organization(ctx, id)),
+        body: organizationSettingsOf(await organization(ctx, id)),
       };
     },
   },

@@ -16,8 +16,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_STATUS_STYLES,
+  organizationSettingsOf,
   organizationSettingsSchema,
-  type ConsoleOrganizationDetail,
   type OrganizationSettings,
 } from '../../../common/schemas/console-clubs.ts';
 import { MEMBER_STATUS_VALUES } from '../../../common/schemas/console.ts';
@@ -78,17 +78,6 @@ export const NEW_ORGANIZATION: OrganizationSettings = {
   statuses: MEMBER_STATUS_VALUES.map((status) => ({ status, ...DEFAULT_STATUS_STYLES[status] })),
 };
 
-export function settingsOf(detail: ConsoleOrganizationDetail): OrganizationSettings {
-  return {
-    name: detail.name,
-    member_number_min_length: detail.member_number_min_length,
-    member_number_max_length: detail.member_number_max_length,
-    is_recognized: detail.is_recognized,
-    club_types: detail.club_types.map((type) => ({ id: type.id, name: type.name })),
-    statuses: detail.statuses,
-  };
-}
-
 /**
  * /admin/organization?organization_id= (issue 23, D68): the organisation's settings — name,
  * member-number rule, recognised for status checks, its levels, how its statuses look. Read
@@ -126,7 +115,7 @@ function LoadedOrganization({ id }: { id: number }) {
         <OrganizationForm
           key={`${detail.id}`}
           id={detail.id}
-          initial={settingsOf(detail)}
+          initial={organizationSettingsOf(detail)}
           editable={detail.abilities.edit}
         />
       )}
@@ -210,8 +199,8 @@ export function OrganizationForm({
           void navigate(`${CONSOLE_ORGANIZATION_PATH}?${ORGANIZATION_PARAM}=${detail.id}`);
           return;
         }
-        form.setValues(settingsOf(detail));
-        form.resetDirty(settingsOf(detail));
+        form.setValues(organizationSettingsOf(detail));
+        form.resetDirty(organizationSettingsOf(detail));
         setSaved(true);
       },
     );

@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIME_ZONE_IDS } from '../../../common/event-time.ts';
+import { RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
+import type {
+  CalendarEventAnswer,
+  CalendarEventDetail,
+  ClubCalendarAnswer,
+  EventAttendeeAnswer,
+  RecurrencePreviewAnswer,
+} from '../../../common/schemas/calendar-event.ts';
+import { DEMO_CLUBS } from '../../db/seed/personas.ts';
+import { startTestServer } from '../../test/api-harness.ts';
+import type { TestServer } from '../../test/api-harness.ts';
+import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
+import type { MemberClient, PersonaKey, SignedInPersona } from '../../test/member-client.ts';
+
+/**
+ * Recurring meetings over signed HTTP against the real database (issue 25, D80): a series'
+ * meetings as calendar events, the form's preview, editing by scope, cancelling, RSVPs per
+ * meeting. W is webmaster of L2; M2 is a member of L2's organisation.
+ */
+
+interface Problem {
+  status: number;
+  errors?: Record<string, string[]>;
+}
+
+let server: TestServer;
+let personas: Record<PersonaKey, SignedInPersona>;
+let w: MemberClient;
+let l2: number;
+
+function db() {
+  return server.database.handle.db;
+}
+
+const SECOND_TUESDAY_DARK_SUMMER = {
+  frequency: 'monthly_by_weekday',
+  interval: 1,
+  week_of_month: 2,
+  skip_months: [7, 8],
+  ends: { kind: 'never' },
+};
+
+function seriesBody(fields: Record<string, unknown> = {}) {
+  return {
+    calendar_event: {
+      club_id: l2,
+      name: 'Stated Meeting',
+      location: 'Lodge room',
+      new_description: '<p>Dinner at 6:30.</p>',
+      access: 'PUBLIC',
+      // The second Tuesday of January 2030.
+      start_date_string: '01/08/2030',
+      start_time_string: '7:30pm',
+      end_date_string: '01/08/2030',
+      end_time_string: '9:30pm',
+      time_zone_id: 1,
+      allows_comments: true,
+      photos_attributes: [],
+      recurrence: SECOND_TUESDAY_DARK_SUMMER,
+      ...fields,
+    },
+  };
+}
+
+async function createSeries(fields: Record<string, unknown> = {}): Promise<CalendarEventDetail> {
+  const response = await w.request<CalendarEventAnswer>('POST', '/calendar_events', {
+    body: seriesBody(fields),
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.calendar_event;
+}
+
+async function meetingsOf(seriesId: number) {
+  return db()
+    .selectFrom('calendar_events')
+    .select(['id', 'start_at', 'local_start_date', 'cancelled_at', 'occurrence_changed', 'name'])
+    .where('series_id', '=', seriesId)
+    .orderBy('recurrence_start_at')
+    .execute();
+}
+
+async function event(client: MemberClient, id: number): Promise<CalendarEventDetail> {
+  const response = await client.request<CalendarEventAnswer>('GET', `/calendar_events/${id}.json`);
+  expect(response.status).toBe(200);
+  return response.body.data.calendar_event;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ logger: { level: 'error' } as never });
+  await seedDemoData(server);
+  personas = await signInPersonas(server);
+  w = personas.W.client;
+  l2 = await clubIdOf(server, DEMO_CLUBS.L2);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /calendar_events with a recurrence', () => {
+  it('makes a series: the answer is its first meeting, with the rule in words', async () => {
+    const first = await createSeries();
+    expect(first).toMatchObject({
+      start_date_string: '01/08/2030',
+      start_time_string: '7:30pm',
+      end_time_string: '9:30pm',
+      recurrence: SECOND_TUESDAY_DARK_SUMMER,
+      recurrence_description: 'Every 2nd Tuesday of the month, except July and August',
+      occurrence_changed: false,
+      cancelled: false,
+      abilities: { edit: true, cancel: true },
+    });
+    expect(first.series_id).not.toBeNull();
+    const rows = await meetingsOf(first.series_id ?? 0);
+    // A year of meetings from the first: ten (no July, no August).
+    expect(rows).toHaveLength(10);
+    const dates = rows.map((row) => row.local_start_date);
+    expect(dates.slice(0, 8)).toEqual([
+      '2030-01-08',
+      '2030-02-12',
+      '2030-03-12',
+      '2030-04-09',
+      '2030-05-14',
+      '2030-06-11',
+      '2030-09-10',
+      '2030-10-08',
+    ]);
+  });
+
+  it('refuses a rule that skips every month, under recurrence', async () => {
+    const yearly = await w.request<Problem>('POST', '/calendar_events', {
+      body: seriesBody({
+        recurrence: { ...SECOND_TUESDAY_DARK_SUMMER, frequency: 'yearly', skip_months: [7] },
+      }),
+    });
+    expect(yearly.status).toBe(422);
+    expect(yearly.body.errors?.recurrence).toEqual([RECURRENCE_PROBLEMS.yearly_skips_months]);
+  });
+});
+
+describe('POST /calendar_events/recurrence_preview.json', () => {
+  it('answers the words and the next six dates', async () => {
+    const response = await w.request<RecurrencePreviewAnswer>(
+      'POST',
+      '/calendar_events/recurrence_preview.json',
+      {
+        body: {
+          start_date_string: '06/04/2030',
+          start_time_string: '7:30pm',
+          time_zone_id: 1,
+          recurrence: SECOND_TUESDAY_DARK_SUMMER,
+        },
+      },
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data.recurrence_description).toBe(
+      'Every 2nd Tuesday of the month, except July and August',
+    );
+    expect(response.body.data.occurrences.map((o) => o.start_date_string)).toEqual([
+      '06/11/2030',
+      '09/10/2030',
+      '10/08/2030',
+      '11/12/2030',
+      '12/10/2030',
+      '01/14/2031',
+    ]);
+    expect(response.body.data.occurrences[0]?.label).toBe('Tuesday, June 11, 2030 7:30pm');
+  });
+});
+
+async function put(id: number, body: Record<string, unknown>) {
+  const response = await w.request<CalendarEventAnswer>('PUT', `/calendar_events/${id}.json`, {
+    body,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.calendar_event;
+}
+
+async function clubCalendarIds(client: MemberClient): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const page = await client.request<ClubCalendarAnswer>(
+      'GET',
+      `/clubs/calendar_events.json?subdomain=${DEMO_CLUBS.L2}${query}`,
+    );
+    ids.push(...page.body.data.calendar_events.map((e) => e.id));
+    cursor = page.body.data.next_cursor;
+  } while (cursor !== null);
+  return ids;
+}
+
+describe('a meeting of a series, changed by scope', () => {
+  it('"this meeting": only it moves; it keeps its RSVPs and gets comments of its own', async () => {
+    const first = await createSeries({ name: 'Moved One' });
+    const [, second, third] = await meetingsOf(first.series_id ?? 0);
+    const rsvp = await personas.M2.client.request<EventAttendeeAnswer>(
+      'POST',
+      '/event_attendees.json',
+      { body: { calendar_event_id: second?.id, status: 'YES', guests: 1 } },
+    );
+    expect(rsvp.status).toBe(200);
+    const moved = await put(second?.id ?? 0, {
+      calendar_event: {
+        start_date_string: '02/13/2030',
+        end_date_string: '02/13/2030',
+        location: 'Church hall',
+      },
+      scope: 'this',
+    });
+    expect(moved).toMatchObject({
+      id: second?.id,
+      start_date_string: '02/13/2030',
+      start_time_string: '7:30pm',
+      location: 'Church hall',
+      occurrence_changed: true,
+      event_attendance_counts: { yes: 1, guests: 1 },
+    });
+    expect(moved.comment_container.id).not.toBe(first.comment_container.id);
+    const untouched = await event(w, third?.id ?? 0);
+    expect(untouched).toMatchObject({ location: 'Lodge room', occurrence_changed: false });
+    expect(untouched.comment_container.id).toBe(first.comment_container.id);
+  });
+
+  it("without a scope a move is this meeting's and a rename all meetings'", async () => {
+    const first = await createSeries({ name: 'Default Scope' });
+    const [, second, third] = await meetingsOf(first.series_id ?? 0);
+    await put(second?.id ?? 0, {
+      calendar_event: { start_time_string: '7:00pm', end_time_string: '9:00pm' },
+    });
+    expect((await event(w, third?.id ?? 0)).start_time_string).toBe('7:30pm');
+    await put(third?.id ?? 0, { calendar_event: { name: 'Stated Communication' } });
+    const names = (await meetingsOf(first.series_id ?? 0)).map((row) => row.name);
+    expect(new Set(names)).toEqual(new Set(['Stated Communication']));
+  });
+
+  it('"all": a new time moves every meeting, keeps their ids and RSVPs, and leaves a moved one', async () => {
+    const first = await createSeries({ name: 'All Of Them' });
+    const before = await meetingsOf(first.series_id ?? 0);
+    const [, second, third] = before;
+    await personas.M2.client.request('POST', '/event_attendees.json', {
+      body: { calendar_event_id: third?.id, status: 'YES', guests: 0 },
+    });
+    await put(second?.id ?? 0, {
+      calendar_event: { start_date_string: '02/14/2030', end_date_string: '02/14/2030' },
+      scope: 'this',
+    });
+    const changed = await put(first.id, {
+      calendar_event: {
+        start_time_string: '7:00pm',
+        end_time_string: '9:00pm',
+        name: 'Stated Meeting (new time)',
+      },
+      scope: 'all',
+    });
+    expect(changed).toMatchObject({
+      id: first.id,
+      start_time_string: '7:00pm',
+      end_time_string: '9:00pm',
+    });
+    const after = await meetingsOf(first.series_id ?? 0);
+    expect(after.map((row) => row.id)).toEqual(before.map((row) => row.id));
+    const thirdNow = await event(personas.M2.client, third?.id ?? 0);
+    expect(thirdNow).toMatchObject({
+      start_time_string: '7:00pm',
+      event_attendance_counts: { yes: 1 },
+    });
+    expect(thirdNow.event_attendee?.status).toBe('YES');
+    const secondNow = await event(w, second?.id ?? 0);
+    expect(secondNow).toMatchObject({
+      start_date_string: '02/14/2030',
+      start_time_string: '7:30pm',
+    });
+    expect(secondNow.name).toBe('Stated Meeting (new time)');
+  });
+
+  it('"this and following": the series splits; the later meetings keep their ids where their date maps', async () => {
+    const first = await createSeries({ name: 'Split Me' });
+    const before = await meetingsOf(first.series_id ?? 0);
+    const fourth = before[3];
+    const changed = await put(fourth?.id ?? 0, {
+      calendar_event: {
+        location: 'New Temple',
+        start_time_string: '8:00pm',
+        end_time_string: '10:00pm',
+      },
+      scope: 'following',
+    });
+    expect(changed.id).toBe(fourth?.id);
+    expect(changed.series_id).not.toBe(first.series_id);
+    expect(changed).toMatchObject({ location: 'New Temple', start_time_string: '8:00pm' });
+    const old = await meetingsOf(first.series_id ?? 0);
+    expect(old.map((row) => row.id)).toEqual(before.slice(0, 3).map((row) => row.id));
+    const later = await meetingsOf(changed.series_id ?? 0);
+    expect(later.map((row) => row.id).slice(0, before.length - 3)).toEqual(
+      before.slice(3).map((row) => row.id),
+    );
+    expect((await event(w, before[2]?.id ?? 0)).start_time_string).toBe('7:30pm');
+    const series = await db()
+      .selectFrom('calendar_event_series')
+      .select('rrule')
+      .where('id', '=', first.series_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(series.rrule).toMatch(/UNTIL=20300409T/);
+  });
+
+  it('a new rule for all keeps the meetings whose dates it holds', async () => {
+    const first = await createSeries({ name: 'New Rule' });
+    const before = await meetingsOf(first.series_id ?? 0);
+    const changed = await put(first.id, {
+      calendar_event: { recurrence: { ...SECOND_TUESDAY_DARK_SUMMER, skip_months: [6, 7, 8] } },
+      scope: 'all',
+    });
+    expect(changed.recurrence_description).toBe(
+      'Every 2nd Tuesday of the month, except June, July and August',
+    );
+    const after = await meetingsOf(first.series_id ?? 0);
+    expect(after.map((row) => row.local_start_date)).not.toContain('2030-06-11');
+    expect(after.map((row) => row.id).slice(0, 5)).toEqual(before.slice(0, 5).map((row) => row.id));
+  });
+});
+
+describe('cancelling one meeting', () => {
+  it('drops it from the lists; its page says cancelled; the others stay', async () => {
+    const first = await createSeries({ name: 'Cancel One', access: 'PUBLIC' });
+    const [, second, third] = await meetingsOf(first.series_id ?? 0);
+    const response = await w.request<CalendarEventAnswer>(
+      'POST',
+      `/calendar_events/${second?.id}/cancel.json`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.calendar_event).toMatchObject({
+      cancelled: true,
+      abilities: { cancel: false },
+    });
+    const ids = await clubCalendarIds(personas.M2.client);
+    expect(ids).not.toContain(second?.id);
+    expect(ids).toContain(third?.id);
+    expect((await event(personas.M2.client, second?.id ?? 0)).cancelled).toBe(true);
+    // A member may not.
+    const refused = await personas.M2.client.request<Problem>(
+      'POST',
+      `/calendar_events/${third?.id}/cancel.json`,
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('DELETE with scope this cancels; with scope all the series goes', async () => {
+    const first = await createSeries({ name: 'Delete Scopes' });
+    const [, second] = await meetingsOf(first.series_id ?? 0);
+    expect((await w.request('DELETE', `/calendar_events/${second?.id}?scope=this`)).status).toBe(
+      204,
+    );
+    expect((await event(w, second?.id ?? 0)).cancelled).toBe(true);
+    expect((await w.request('DELETE', `/calendar_events/${first.id}?scope=all`)).status).toBe(204);
+    expect(await meetingsOf(first.series_id ?? 0)).toEqual([]);
+    expect((await w.request('GET', `/calendar_events/${first.id}.json`)).status).toBe(404);
+  });
+});
+
+describe('RSVPs belong to a meeting', () => {
+  it('an RSVP to one meeting leaves the next untouched', async () => {
+    const first = await createSeries({ name: 'RSVP Each' });
+    const [one, two] = await meetingsOf(first.series_id ?? 0);
+    const m2 = personas.M2.client;
+    await m2.request('POST', '/event_attendees.json', {
+      body: { calendar_event_id: one?.id, status: 'YES', guests: 2 },
+    });
+    const a = await event(m2, one?.id ?? 0);
+    const b = await event(m2, two?.id ?? 0);
+    expect(a.event_attendee).toMatchObject({ status: 'YES', guests: 2 });
+    expect(a.event_attendance_counts).toEqual({ yes: 1, no: 0, guests: 2 });
+    expect(b.event_attendee).toBeNull();
+    expect(b.event_attendance_counts).toEqual({ yes: 0, no: 0, guests: 0 });
+  });
+
+  it("comments are the series' on every meeting not changed alone", async () => {
+    const first = await createSeries({ name: 'Shared Comments' });
+    const [, two] = await meetingsOf(first.series_id ?? 0);
+    const posted = await personas.M2.client.request('POST', '/comments', {
+      body: {
+        comment: { comment_container_id: first.comment_container.id, comment: 'See you there.' },
+      },
+    });
+    expect(posted.status).toBe(200);
+    expect((await event(w, two?.id ?? 0)).comment_container).toEqual({
+      id: first.comment_container.id,
+      comment_count: 1,
+    });
+    // Members' words stay: the series cannot be deleted while it has comments.
+    expect((await w.request('DELETE', `/calendar_events/${first.id}?scope=all`)).status).toBe(403);
+  });
+});
+
+describe('across daylight-saving changes', () => {
+  it.each(TIME_ZONE_IDS)('zone %i: every meeting starts at 7:30pm local time', async (zone) => {
+    const first = await createSeries({
+      name: `DST ${zone}`,
+      time_zone_id: zone,
+      recurrence: {
+        frequency: 'weekly',
+        interval: 1,
+        skip_months: [],
+        ends: { kind: 'after_count', count: 30 },
+      },
+    });
+    const rows = await meetingsOf(first.series_id ?? 0);
+    expect(rows).toHaveLength(30);
+    for (const row of rows) {
+      const shown = await event(w, row.id);
+      expect(shown.start_time_string).toBe('7:30pm');
+      expect(shown.end_time_string).toBe('9:30pm');
+    }
+  });
+});

@@ -776,6 +776,7 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
         edit: editor,
         delete: editor && (!event.allows_comments || event.comment_container.comment_count === 0),
         announce: editor && !event.announced,
+        cancel: editor && event.series_id !== null && !event.cancelled,
       });
     }
   }
@@ -832,11 +833,13 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
       edit: true,
       delete: true,
       announce: true,
+      cancel: false,
     });
     expect(await detailAbilities('A', event.id)).toEqual({
       edit: true,
       delete: true,
       announce: true,
+      cancel: false,
     });
   });
 

@@ -9,6 +9,10 @@ import type {
   RecurrencePreviewAnswer,
 } from '../../../common/schemas/calendar-event.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
+import {
+  extendShortSeries,
+  SERIES_PER_SWEEP,
+} from '../../services/unguarded/series-occurrences.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -414,5 +418,34 @@ describe('across daylight-saving changes', () => {
       expect(shown.start_time_string).toBe('7:30pm');
       expect(shown.end_time_string).toBe('9:30pm');
     }
+  });
+});
+
+describe('the horizon', () => {
+  it('the minute sweep adds the meetings that come within a year', async () => {
+    const today = new Date();
+    const start = new Date(today.getTime() + 86_400_000);
+    const wire = `${String(start.getUTCMonth() + 1).padStart(2, '0')}/${String(start.getUTCDate()).padStart(2, '0')}/${start.getUTCFullYear()}`;
+    const first = await createSeries({
+      name: 'Weekly Forever',
+      start_date_string: wire,
+      end_date_string: wire,
+      recurrence: { frequency: 'weekly', interval: 1, skip_months: [], ends: { kind: 'never' } },
+    });
+    const seriesId = first.series_id ?? 0;
+    const before = await meetingsOf(seriesId);
+    // A year of weeks from the first meeting.
+    expect(before.length).toBeGreaterThanOrEqual(52);
+    expect(before.length).toBeLessThanOrEqual(53);
+    const later = Date.now() + 60 * 86_400_000;
+    while ((await extendShortSeries(db(), later)) === SERIES_PER_SWEEP);
+    const after = await meetingsOf(seriesId);
+    expect(after.length - before.length).toBeGreaterThanOrEqual(8);
+    expect(after.slice(0, before.length).map((row) => row.id)).toEqual(before.map((row) => row.id));
+    const last = after.at(-1)?.start_at ?? 0;
+    expect(Number(last)).toBeGreaterThan(later + 358 * 86_400_000);
+    // Once there, a second sweep adds nothing.
+    while ((await extendShortSeries(db(), later)) === SERIES_PER_SWEEP);
+    expect(await meetingsOf(seriesId)).toHaveLength(after.length);
   });
 });

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_IDS } from '../../../common/event-time.ts';
 import { RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
@@ -14,6 +15,7 @@ import {
   SERIES_PER_SWEEP,
 } from '../../services/unguarded/series-occurrences.ts';
 import { startTestServer } from '../../test/api-harness.ts';
+import { icsContentLines, readCalendar } from '../../test/ical-reader.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { MemberClient, PersonaKey, SignedInPersona } from '../../test/member-client.ts';
@@ -448,4 +450,74 @@ describe('the horizon', () => {
     while ((await extendShortSeries(db(), later)) === SERIES_PER_SWEEP);
     expect(await meetingsOf(seriesId)).toHaveLength(after.length);
   });
+});
+
+/**
+ * The meetings a calendar program finds in iCalendar text (ical.js): the series' VEVENT
+ * expanded by its RRULE without its EXDATEs, each meeting replaced by its RECURRENCE-ID
+ * VEVENT when there is one. Answers their start instants, soonest first.
+ */
+function expandedStarts(text: string, until: number): number[] {
+  const calendar = readCalendar(text);
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const master = vevents.find((v) => v.hasProperty('rrule'));
+  if (!master) throw new Error('no VEVENT with an RRULE');
+  const series = new ICAL.Event(master);
+  for (const v of vevents) if (v.hasProperty('recurrence-id')) series.relateException(v);
+  const starts: number[] = [];
+  const iterator = series.iterator();
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const details = series.getOccurrenceDetails(next);
+    const start = details.startDate.toJSDate().getTime();
+    if (details.recurrenceId.toJSDate().getTime() >= until) break;
+    starts.push(start);
+  }
+  return starts.sort((a, b) => a - b);
+}
+
+describe('the series in iCalendar', () => {
+  it.each(TIME_ZONE_IDS)(
+    'zone %i: one VEVENT with RRULE, EXDATE and RECURRENCE-ID reads back to the stored meetings',
+    async (zone) => {
+      const first = await createSeries({
+        name: `Feed ${zone}`,
+        time_zone_id: zone,
+        // Every Tuesday from January into April: across March's change of clocks.
+        recurrence: {
+          frequency: 'weekly',
+          interval: 1,
+          skip_months: [],
+          ends: { kind: 'after_count', count: 14 },
+        },
+      });
+      const rows = await meetingsOf(first.series_id ?? 0);
+      const [, second, third] = rows;
+      await w.request('POST', `/calendar_events/${second?.id}/cancel.json`);
+      await put(third?.id ?? 0, {
+        calendar_event: {
+          start_date_string: '01/23/2030',
+          end_date_string: '01/23/2030',
+          start_time_string: '6:00pm',
+          end_time_string: '8:00pm',
+        },
+        scope: 'this',
+      });
+      const response = await w.request('GET', `/calendar_events/${rows[5]?.id}.ics`);
+      expect(response.status).toBe(200);
+      const text = response.text;
+      const lines = icsContentLines(text);
+      expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(2);
+      const withRule = readCalendar(text)
+        .getAllSubcomponents('vevent')
+        .filter((v) => v.hasProperty('rrule'));
+      expect(withRule).toHaveLength(1);
+      expect(lines.some((line) => line.startsWith('EXDATE;TZID='))).toBe(true);
+      expect(lines.some((line) => line.startsWith('RECURRENCE-ID'))).toBe(true);
+      const stored = (await meetingsOf(first.series_id ?? 0))
+        .filter((row) => row.cancelled_at === null)
+        .map((row) => Number(row.start_at))
+        .sort((a, b) => a - b);
+      expect(expandedStarts(text, Number.MAX_SAFE_INTEGER)).toEqual(stored);
+    },
+  );
 });

@@ -34,10 +34,15 @@ export interface SeriesRule {
   timeZoneId: number;
 }
 
-/** How far ahead a series has rows (the minute sweep keeps it so; D80). */
-export const MATERIALIZE_AHEAD_MS = 365 * 86_400_000;
+/**
+ * How far ahead a series has rows (the minute sweep keeps it so; D80): a year and two days, so
+ * a yearly meeting's next one always has its row.
+ */
+export const MATERIALIZE_AHEAD_MS = 367 * 86_400_000;
 /** A series is extended once its rows reach less than this far ahead. */
-export const EXTEND_WHEN_AHEAD_MS = 335 * 86_400_000;
+export const EXTEND_WHEN_AHEAD_MS = 337 * 86_400_000;
+/** Where a COUNT rule's rows reach: all of them (at most MAX_OCCURRENCE_COUNT). */
+export const END_OF_TIME = Date.UTC(9999, 0, 1);
 
 function zoneOf(timeZoneId: number): string {
   return TIME_ZONES[timeZoneId as TimeZoneId] ?? TIME_ZONES[1];

@@ -521,3 +521,120 @@ describe('the series in iCalendar', () => {
     },
   );
 });
+
+describe('announcing a meeting', () => {
+  it('announces the series once: every meeting counts as announced; the notice names the rule', async () => {
+    const first = await createSeries({ name: 'Announced Series' });
+    const [, second, third] = await meetingsOf(first.series_id ?? 0);
+    const response = await w.request<CalendarEventAnswer>(
+      'POST',
+      `/calendar_events/${second?.id}/announce.json`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.calendar_event.announced).toBe(true);
+    const other = await event(w, third?.id ?? 0);
+    expect(other).toMatchObject({ announced: true, abilities: { announce: false } });
+    const notice = await db()
+      .selectFrom('notices')
+      .select('message')
+      .where('noticeable_type', '=', 'CalendarEvent')
+      .where('noticeable_id', '=', second?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(notice.message).toContain('Every 2nd Tuesday of the month, except July and August.');
+    expect(notice.message).toContain('Tuesday, February 12, 2030');
+  });
+});
+
+describe('every rule shape, as the preview and the stored meetings give it', () => {
+  const shapes = [
+    {
+      start: '01/31/2030',
+      recurrence: {
+        frequency: 'monthly_by_date',
+        interval: 1,
+        skip_months: [],
+        ends: { kind: 'after_count', count: 4 },
+      },
+      words: 'Every month on the 31st, 4 times',
+      // Months without a 31st have no meeting (RFC 5545).
+      dates: ['01/31/2030', '03/31/2030', '05/31/2030', '07/31/2030'],
+    },
+    {
+      start: '01/29/2030',
+      recurrence: {
+        frequency: 'monthly_by_weekday',
+        interval: 1,
+        week_of_month: -1,
+        skip_months: [],
+        ends: { kind: 'after_count', count: 3 },
+      },
+      words: 'Every last Tuesday of the month, 3 times',
+      dates: ['01/29/2030', '02/26/2030', '03/26/2030'],
+    },
+    {
+      start: '01/03/2030',
+      recurrence: {
+        frequency: 'weekly',
+        interval: 2,
+        skip_months: [],
+        ends: { kind: 'on_date', date: '02/28/2030' },
+      },
+      words: 'Every other Thursday, until 02/28/2030',
+      dates: ['01/03/2030', '01/17/2030', '01/31/2030', '02/14/2030', '02/28/2030'],
+    },
+    {
+      start: '03/15/2030',
+      recurrence: {
+        frequency: 'yearly',
+        interval: 1,
+        skip_months: [],
+        ends: { kind: 'after_count', count: 3 },
+      },
+      words: 'Every year on March 15, 3 times',
+      dates: ['03/15/2030', '03/15/2031', '03/15/2032'],
+    },
+    {
+      start: '01/08/2030',
+      recurrence: {
+        frequency: 'monthly_by_weekday',
+        interval: 3,
+        week_of_month: 2,
+        skip_months: [],
+        ends: { kind: 'after_count', count: 3 },
+      },
+      words: 'The 2nd Tuesday of every 3rd month, 3 times',
+      dates: ['01/08/2030', '04/09/2030', '07/09/2030'],
+    },
+  ];
+
+  it.each(shapes)('$words', async ({ start, recurrence, words, dates }) => {
+    const preview = await w.request<RecurrencePreviewAnswer>(
+      'POST',
+      '/calendar_events/recurrence_preview.json',
+      {
+        body: {
+          start_date_string: start,
+          start_time_string: '7:30pm',
+          time_zone_id: 3,
+          recurrence,
+        },
+      },
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data.recurrence_description).toBe(words);
+    expect(preview.body.data.occurrences.map((o) => o.start_date_string)).toEqual(dates);
+    const first = await createSeries({
+      name: words,
+      start_date_string: start,
+      end_date_string: start,
+      time_zone_id: 3,
+      recurrence,
+    });
+    expect(first.recurrence).toEqual(recurrence);
+    expect(first.recurrence_description).toBe(words);
+    const stored = await meetingsOf(first.series_id ?? 0);
+    expect(stored.map((row) => row.local_start_date)).toEqual(
+      dates.map((d) => `${d.slice(6)}-${d.slice(0, 2)}-${d.slice(3, 5)}`),
+    );
+  });
+});

@@ -29,6 +29,8 @@ import type { Database } from '../../db/schema.ts';
 import { readBody } from '../../db/content.ts';
 import { EVENT } from '../calendar-event-records.ts';
 import {
+  countOf,
+  END_OF_TIME,
   EXTEND_WHEN_AHEAD_MS,
   firstInstants,
   hasInstantFrom,
@@ -57,8 +59,12 @@ export function seriesStart(series: SeriesRow): number {
   return firstInstants(ruleOfSeries(series), 1)[0] ?? 0;
 }
 
-/** How far a series' rows reach: a year past now, or past its first meeting if that is later. */
+/**
+ * How far a series' rows reach: every meeting of a COUNT rule; else a year past now, or past
+ * its first meeting if that is later.
+ */
 export function horizonOf(series: SeriesRow, now: number): number {
+  if (countOf(series.rrule) !== undefined) return END_OF_TIME;
   return Math.max(now, seriesStart(series)) + MATERIALIZE_AHEAD_MS;
 }
 

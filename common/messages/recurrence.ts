@@ -18,6 +18,6 @@ export const RECURRENCE_NOT_FOR_ONE_MEETING =
 export const OCCURRENCE_ALREADY_CANCELLED = 'This meeting is already cancelled.';
 export const ONLY_SERIES_MEETINGS_CANCEL =
   'Only a meeting of a repeating series is cancelled; delete a single event instead.';
-export const CANCELLED_MEETING_NOT_CHANGED = 'A cancelled meeting cannot be changed.';
+export const CANCELLED_MEETING_NOT_CHANGED = 'cannot change a cancelled meeting';
 export const recurringMeetingWhen = (rule: string, next: string): string =>
   `${rule}. Next: ${next}`;

@@ -670,3 +670,24 @@ describe('this and following, with a count and a delete', () => {
     expect(await meetingsOf(first.series_id ?? 0)).toHaveLength(3);
   });
 });
+
+describe("a member's answers in the series' iCalendar", () => {
+  it('a meeting the member declined is its own VEVENT ending "(not going)"', async () => {
+    const first = await createSeries({ name: 'Declined Once' });
+    const [, second] = await meetingsOf(first.series_id ?? 0);
+    const m2 = personas.M2.client;
+    await m2.request('POST', '/event_attendees.json', {
+      body: { calendar_event_id: second?.id, status: 'NO', guests: 0 },
+    });
+    const response = await m2.request('GET', `/calendar_events/${second?.id}.ics`);
+    expect(response.status).toBe(200);
+    const vevents = readCalendar(response.text)
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v));
+    expect(vevents.map((v) => [v.summary, v.isRecurrenceException()])).toEqual([
+      ['Declined Once', false],
+      ['Declined Once (not going)', true],
+    ]);
+    expect(vevents[1]?.recurrenceId.toJSDate().getTime()).toBe(Number(second?.start_at));
+  });
+});

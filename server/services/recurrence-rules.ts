@@ -81,12 +81,20 @@ export function ruleInstants(rule: SeriesRule, from: number, to: number): number
     .filter((at) => at >= from && at < to);
 }
 
-/** The rule's first `count` instants (from DTSTART on). */
+/**
+ * The rule's first `count` instants (from DTSTART on). A rule that never meets (the 31st of
+ * months that have none) makes rrule-temporal give up after its iteration cap: no instants.
+ */
 export function firstInstants(rule: SeriesRule, count: number): number[] {
-  return ruleOf(rule)
-    .all((_at, index) => index < count)
-    .slice(0, count)
-    .map((at) => at.epochMilliseconds);
+  try {
+    return ruleOf(rule)
+      .all((_at, index) => index < count)
+      .slice(0, count)
+      .map((at) => at.epochMilliseconds);
+  } catch (error) {
+    if (error instanceof Error && /maximum iterations/i.test(error.message)) return [];
+    throw error;
+  }
 }
 
 /** Whether the rule has an instant at or after `at`. */

@@ -97,9 +97,14 @@ export function firstInstants(rule: SeriesRule, count: number): number[] {
   }
 }
 
-/** Whether the rule has an instant at or after `at`. */
+/** Whether the rule has an instant at or after `at` (not within rrule-temporal's cap: no). */
 export function hasInstantFrom(rule: SeriesRule, at: number): boolean {
-  return ruleOf(rule).next(new Date(at), true) !== null;
+  try {
+    return ruleOf(rule).next(new Date(at), true) !== null;
+  } catch (error) {
+    if (error instanceof Error && /maximum iterations/i.test(error.message)) return false;
+    throw error;
+  }
 }
 
 /** The rule's UNTIL as a date in the zone (MM/DD/YYYY), for the form's "ends on". */

@@ -82,29 +82,33 @@ export function ruleInstants(rule: SeriesRule, from: number, to: number): number
 }
 
 /**
- * The rule's first `count` instants (from DTSTART on). A rule that never meets (the 31st of
- * months that have none) makes rrule-temporal give up after its iteration cap: no instants.
+ * A search of the rule, or `none` when rrule-temporal gives up after its iteration cap: what a
+ * rule that never meets (the 31st of months that have none) does.
  */
-export function firstInstants(rule: SeriesRule, count: number): number[] {
+function withinCap<T>(search: () => T, none: T): T {
   try {
-    return ruleOf(rule)
-      .all((_at, index) => index < count)
-      .slice(0, count)
-      .map((at) => at.epochMilliseconds);
+    return search();
   } catch (error) {
-    if (error instanceof Error && /maximum iterations/i.test(error.message)) return [];
+    if (error instanceof Error && /maximum iterations/i.test(error.message)) return none;
     throw error;
   }
 }
 
-/** Whether the rule has an instant at or after `at` (not within rrule-temporal's cap: no). */
+/** The rule's first `count` instants (from DTSTART on). */
+export function firstInstants(rule: SeriesRule, count: number): number[] {
+  return withinCap(
+    () =>
+      ruleOf(rule)
+        .all((_at, index) => index < count)
+        .slice(0, count)
+        .map((at) => at.epochMilliseconds),
+    [],
+  );
+}
+
+/** Whether the rule has an instant at or after `at`. */
 export function hasInstantFrom(rule: SeriesRule, at: number): boolean {
-  try {
-    return ruleOf(rule).next(new Date(at), true) !== null;
-  } catch (error) {
-    if (error instanceof Error && /maximum iterations/i.test(error.message)) return false;
-    throw error;
-  }
+  return withinCap(() => ruleOf(rule).next(new Date(at), true) !== null, false);
 }
 
 /** The rule's UNTIL as a date in the zone (MM/DD/YYYY), for the form's "ends on". */

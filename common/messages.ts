@@ -20,6 +20,7 @@ export * from './messages/identity.ts';
 export * from './messages/posts.ts';
 export * from './messages/comments.ts';
 export * from './messages/calendar.ts';
+export * from './messages/recurrence.ts';
 export * from './messages/chats.ts';
 export * from './messages/chat-list.ts';
 export * from './messages/chat-screen.ts';

@@ -39,6 +39,7 @@ import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
+import { extendShortSeries } from './services/unguarded/series-occurrences.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
 import { createPostgresBus } from './realtime/postgres-bus.ts';
 import { createChatActivityCache } from './realtime/chat-activity.ts';
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           purgeBusEvents(database.db, now),
           // A node that died mid-import: its import ends failed within the minute (D77).
           failInterruptedRosterImports(services),
+          // Recurring meetings get their rows a year ahead, a few series a minute (D80).
+          extendShortSeries(database.db, now),
         ]),
       { holdMs: SWEEP_HOLD_MS, signal: sweeps.signal },
     ).catch((error: unknown) => {

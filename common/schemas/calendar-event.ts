@@ -3,6 +3,7 @@ import { recordIdSchema, recordIdParamSchema } from './record-id.ts';
 import { MAX_GUESTS, MIN_GUESTS } from '../constants.ts';
 import { FIELD_CONTROL_CHARACTERS } from '../messages.ts';
 import { isOneLineText } from '../one-line-text.ts';
+import { recurrenceSchema } from '../recurrence.ts';
 import { lodgeAccessSchema, photoAttributesSchema, photoSchema } from './post.ts';
 import { sessionPartySchema } from './session.ts';
 
@@ -73,6 +74,8 @@ export const calendarEventAbilitiesSchema = z.object({
   edit: z.boolean(),
   delete: z.boolean(),
   announce: z.boolean(),
+  /** Cancel one meeting of a series (D80): as `edit`, while it is not cancelled yet. */
+  cancel: z.boolean(),
 });
 export type CalendarEventAbilities = z.infer<typeof calendarEventAbilitiesSchema>;
 
@@ -110,6 +113,16 @@ export const calendarEventSchema = z.object({
   event_attendee: ownEventAttendeeSchema.nullable(),
   event_attendance_counts: eventAttendanceCountsSchema,
   abilities: calendarEventAbilitiesSchema,
+  /** The series this is a meeting of (D80), null for a single event. */
+  series_id: z.number().int().nullable(),
+  /** The series' rule in the form's shape; null for a single event or a rule the form lacks. */
+  recurrence: recurrenceSchema.nullable(),
+  /** The rule in words: "Every 2nd Tuesday of the month, except July and August". */
+  recurrence_description: z.string().nullable(),
+  /** This meeting was changed on its own ("this meeting"): the series' edits keep its change. */
+  occurrence_changed: z.boolean(),
+  /** This meeting is cancelled: out of the lists; its own page still shows it. */
+  cancelled: z.boolean(),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
@@ -209,6 +222,10 @@ export type EventAttendeeAnswer = z.infer<typeof eventAttendeeAnswerSchema>;
 
 const wireDateOrTime = z.string().max(20);
 
+/** Which meetings of a series an edit or a delete touches (issue 25, D80). */
+export const seriesScopeSchema = z.enum(['this', 'following', 'all']);
+export type SeriesScope = z.infer<typeof seriesScopeSchema>;
+
 /*
  * An event's name and location are one line each, with no control character (D54): they reach
  * calendar files, e-mail subjects and every list. Refused here, so the form (whose resolver is
@@ -241,11 +258,15 @@ const calendarEventFields = {
   photos_attributes: z.array(photoAttributesSchema).max(50).default([]),
 };
 
-/** POST /calendar_events (EVF-21, API-CAL-04): `club_id` is one of the webmaster's lodges. */
+/**
+ * POST /calendar_events (EVF-21, API-CAL-04): `club_id` is one of the webmaster's lodges. With
+ * `recurrence` the event is the first meeting of a series (D80); the answer is that meeting.
+ */
 export const createCalendarEventRequestSchema = z.object({
   calendar_event: z.object({
     club_id: recordIdParamSchema,
     ...calendarEventFields,
+    recurrence: recurrenceSchema.nullable().optional(),
   }),
 });
 export type CreateCalendarEventRequest = z.infer<typeof createCalendarEventRequestSchema>;
@@ -267,6 +288,52 @@ export const updateCalendarEventRequestSchema = z.object({
     time_zone_id: calendarEventFields.time_zone_id.optional(),
     allows_comments: z.boolean().optional(),
     photos_attributes: z.array(photoAttributesSchema).max(50).optional(),
+    /** A new rule for the series, from this meeting on (`following`) or for all (`all`). */
+    recurrence: recurrenceSchema.optional(),
   }),
+  /**
+   * Which meetings of a series the edit changes (D80): `this` one alone, `following` (this and
+   * the later ones: the series splits here) or `all`. Left out: `this` when the edit moves the
+   * meeting (its date, time or zone), else `all`. Ignored for a single event.
+   */
+  scope: seriesScopeSchema.optional(),
 });
 export type UpdateCalendarEventRequest = z.infer<typeof updateCalendarEventRequestSchema>;
+
+// ---- Recurring meetings (issue 25, D80) ----------------------------------------------------
+
+/**
+ * DELETE /calendar_events/{id}?scope=: for a meeting of a series, `this` cancels it (as
+ * POST .../cancel.json), `following` ends the series before it, `all` deletes the series. Left
+ * out, a meeting of a series is cancelled (`this`); a single event is deleted as before.
+ */
+export const deleteCalendarEventQuerySchema = z.object({ scope: seriesScopeSchema.optional() });
+
+/** POST /calendar_events/recurrence_preview.json: the form's start and rule, before saving. */
+export const recurrencePreviewRequestSchema = z.object({
+  start_date_string: wireDateOrTime,
+  start_time_string: wireDateOrTime,
+  time_zone_id: z.coerce.number().int(),
+  recurrence: recurrenceSchema,
+});
+export type RecurrencePreviewRequest = z.infer<typeof recurrencePreviewRequestSchema>;
+
+/** One meeting of a preview: its date and time in the zone, and both as one label. */
+export const recurrencePreviewDateSchema = z.object({
+  start_date_string: z.string(),
+  start_time_string: z.string(),
+  /** E.g. "Tuesday, January 13, 2026 7:30pm". */
+  label: z.string(),
+});
+
+export const recurrencePreviewAnswerSchema = z.object({
+  data: z.object({
+    recurrence_description: z.string(),
+    rrule: z.string(),
+    /** The first meetings from the start date, at most RECURRENCE_PREVIEW_COUNT. */
+    occurrences: z.array(recurrencePreviewDateSchema),
+  }),
+});
+export type RecurrencePreviewAnswer = z.infer<typeof recurrencePreviewAnswerSchema>;
+
+export const RECURRENCE_PREVIEW_COUNT = 6;

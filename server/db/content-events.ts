@@ -27,6 +27,11 @@ export interface StoredEventRow {
   end_at: number | null;
   time_zone_id: number;
   club_name: string;
+  /** A meeting of a series (D80): its series, the rule's instant, its own change, cancelled. */
+  series_id: number | null;
+  recurrence_start_at: number | null;
+  occurrence_changed: number;
+  cancelled_at: number | null;
 }
 
 export async function storedEventById(db: Db, id: number): Promise<StoredEventRow | undefined> {
@@ -50,6 +55,10 @@ export async function storedEventById(db: Db, id: number): Promise<StoredEventRo
       'e.end_at',
       'e.time_zone_id',
       'c.name as club_name',
+      'e.series_id',
+      'e.recurrence_start_at',
+      'e.occurrence_changed',
+      'e.cancelled_at',
     ])
     .where('e.id', '=', id)
     .executeTakeFirst();
@@ -59,6 +68,9 @@ export async function storedEventById(db: Db, id: number): Promise<StoredEventRo
         comment_count: Number(found.comment_count),
         start_at: Number(found.start_at),
         end_at: found.end_at === null ? null : Number(found.end_at),
+        recurrence_start_at:
+          found.recurrence_start_at === null ? null : Number(found.recurrence_start_at),
+        cancelled_at: found.cancelled_at === null ? null : Number(found.cancelled_at),
       }
     : undefined;
 }
@@ -164,9 +176,13 @@ export async function eventOwningContainer(
     }
   | undefined
 > {
-  return db
-    .selectFrom('calendar_events')
-    .select(['id', 'party_id', 'club_id', 'access', 'name', 'allows_comments'])
-    .where('comment_container_id', '=', containerId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('calendar_events')
+      .select(['id', 'party_id', 'club_id', 'access', 'name', 'allows_comments'])
+      .where('comment_container_id', '=', containerId)
+      // The meetings of a series share its container (D80): the first one stands for them.
+      .orderBy('id')
+      .executeTakeFirst()
+  );
 }

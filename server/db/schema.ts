@@ -481,6 +481,42 @@ export interface CalendarEventsTable {
   no_count: Defaulted<number>;
   /** ...and the guests of those going. */
   guest_count: Defaulted<number>;
+  /** The series this is an occurrence of (D80), or null for a single event. */
+  series_id: number | null;
+  /** The rule's own instant of this occurrence (RECURRENCE-ID); it stays when it is moved. */
+  recurrence_start_at: Instant | null;
+  /** Edited on its own ("this meeting"): the series' edits leave its own changes alone. */
+  occurrence_changed: Defaulted<Flag>;
+  /** A cancelled occurrence: out of the lists, its page says so, the feeds write an EXDATE. */
+  cancelled_at: Instant | null;
+}
+
+/** A recurring meeting (issue 25, D80): its rule once; each occurrence is a calendar_events row. */
+export interface CalendarEventSeriesTable {
+  id: Generated<number>;
+  club_id: number;
+  party_id: number | null;
+  /** RFC 5545 RRULE text without DTSTART (common/recurrence.ts toRrule). */
+  rrule: string;
+  /** DTSTART: the first meeting's local date (YYYY-MM-DD) and wall time in the zone. */
+  start_date: string;
+  start_minutes: number;
+  time_zone_id: number;
+  /** How long a meeting lasts; null: no end time. */
+  duration_minutes: number | null;
+  name: string;
+  location: string | null;
+  access: Access;
+  allows_comments: Defaulted<Flag>;
+  announced: Defaulted<Flag>;
+  /** Shared by the occurrences until one changes its own description. */
+  calendar_event_description_id: number;
+  /** Shared by the occurrences not changed on their own (their comments are the series'). */
+  comment_container_id: number;
+  /** Every instant of the rule before this has its row; null: the rule ended, all exist. */
+  materialized_until: Instant | null;
+  created_at: Instant;
+  updated_at: Instant;
 }
 
 export interface CalendarEventPhotosTable {
@@ -802,6 +838,7 @@ export interface Database {
   comments: CommentsTable;
   calendar_event_descriptions: CalendarEventDescriptionsTable;
   calendar_events: CalendarEventsTable;
+  calendar_event_series: CalendarEventSeriesTable;
   calendar_event_photos: CalendarEventPhotosTable;
   event_attendees: EventAttendeesTable;
   calendar_feeds: CalendarFeedsTable;

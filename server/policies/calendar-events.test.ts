@@ -96,7 +96,13 @@ describe('calendarEventAbilities (PERM-13, PERM-14, CAL-21, PERM-07)', () => {
   const l2Event = { clubId: L2 };
   // The member's own lodge (11), of which nobody here is webmaster.
   const otherEvent = { clubId: 11 };
-  const fresh = { allowsComments: true, commentCount: 0, announced: false };
+  const fresh = {
+    allowsComments: true,
+    commentCount: 0,
+    announced: false,
+    inSeries: false,
+    cancelled: false,
+  };
   const abilities = (
     actor: Actor,
     event: { clubId: number },
@@ -146,5 +152,14 @@ describe('calendarEventAbilities (PERM-13, PERM-14, CAL-21, PERM-07)', () => {
   it('announce: never a member, nor a webmaster of another lodge', () => {
     expect(abilities(member, otherEvent, { announced: false }, none).announce).toBe(false);
     expect(abilities(webmasterOfL2, otherEvent, { announced: false }).announce).toBe(false);
+  });
+
+  it('cancel: a meeting of a series not cancelled yet, by those who may edit it', () => {
+    const meeting = { inSeries: true };
+    expect(abilities(webmasterOfL2, l2Event, meeting).cancel).toBe(true);
+    expect(abilities(admin, l2Event, meeting, none).cancel).toBe(true);
+    expect(abilities(member, otherEvent, meeting, none).cancel).toBe(false);
+    expect(abilities(webmasterOfL2, l2Event, { ...meeting, cancelled: true }).cancel).toBe(false);
+    expect(abilities(webmasterOfL2, l2Event).cancel).toBe(false);
   });
 });

@@ -84,6 +84,23 @@ export function mayAnnounceCalendarEvent(
 }
 
 /**
+ * Cancel one meeting of a series (issue 25, D80): those who may edit it, while it is a meeting
+ * of a series that is not cancelled yet. A single event is deleted instead.
+ */
+export function mayCancelOccurrence(
+  actor: Actor,
+  event: Pick<CalendarEventFacts, 'clubId'>,
+  occurrence: { readonly inSeries: boolean; readonly cancelled: boolean },
+  webmasterClubIds: ReadonlySet<number>,
+): boolean {
+  return (
+    occurrence.inSeries &&
+    !occurrence.cancelled &&
+    mayEditCalendarEvent(actor, event, webmasterClubIds)
+  );
+}
+
+/**
  * What the member may do with an event (D58), sent with each event: the answers that guard
  * PUT, DELETE and announce. Announce is offered only while the event is not announced: the
  * server takes a second one idempotently (it changes nothing), so there is nothing to offer.
@@ -91,12 +108,17 @@ export function mayAnnounceCalendarEvent(
 export function calendarEventAbilities(
   actor: Actor,
   event: Pick<CalendarEventFacts, 'clubId'>,
-  state: EventCommentFacts & { readonly announced: boolean },
+  state: EventCommentFacts & {
+    readonly announced: boolean;
+    readonly inSeries: boolean;
+    readonly cancelled: boolean;
+  },
   webmasterClubIds: ReadonlySet<number>,
-): { edit: boolean; delete: boolean; announce: boolean } {
+): { edit: boolean; delete: boolean; announce: boolean; cancel: boolean } {
   return {
     edit: mayEditCalendarEvent(actor, event, webmasterClubIds),
     delete: mayDeleteCalendarEvent(actor, event, state, webmasterClubIds),
     announce: !state.announced && mayAnnounceCalendarEvent(actor, event, webmasterClubIds),
+    cancel: mayCancelOccurrence(actor, event, state, webmasterClubIds),
   };
 }

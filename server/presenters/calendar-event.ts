@@ -7,6 +7,7 @@ import type {
   OwnEventAttendee,
 } from '../../common/schemas/calendar-event.ts';
 import type { EventLocalFields } from '../../common/event-time.ts';
+import type { Recurrence } from '../../common/recurrence.ts';
 import type { Access, AttendeeStatus } from '../db/schema.ts';
 import { presentPartySummary } from './party.ts';
 import type { PartySummaryRow } from './party.ts';
@@ -38,6 +39,9 @@ export interface CalendarEventRow {
   yes_count: number;
   no_count: number;
   guest_count: number;
+  series_id: number | null;
+  occurrence_changed: number;
+  cancelled_at: number | null;
 }
 
 /** What a page of events adds to each row: photos and the caller's RSVP. */
@@ -50,6 +54,8 @@ export interface CalendarEventExtras {
   local: EventLocalFields;
   /** What the member may do with it (D58); left out, none until `withEventAbilities`. */
   abilities?: CalendarEventAbilities;
+  /** The series' rule in the form's shape and in words (D80); null for a single event. */
+  series: { recurrence: Recurrence | null; description: string | null } | null;
 }
 
 /**
@@ -62,6 +68,7 @@ export const NO_EVENT_ABILITIES: CalendarEventAbilities = {
   edit: false,
   delete: false,
   announce: false,
+  cancel: false,
 };
 
 /** The counts an event keeps (calendar_events.yes_count...): members going and not, guests. */
@@ -112,6 +119,11 @@ export function presentCalendarEvent(
     event_attendee: extras.attendee,
     event_attendance_counts: presentAttendanceCounts(row),
     abilities: extras.abilities ?? NO_EVENT_ABILITIES,
+    series_id: row.series_id,
+    recurrence: extras.series?.recurrence ?? null,
+    recurrence_description: extras.series?.description ?? null,
+    occurrence_changed: row.occurrence_changed === 1,
+    cancelled: row.cancelled_at !== null,
   };
 }
 

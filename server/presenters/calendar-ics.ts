@@ -30,6 +30,31 @@ export interface IcsEvent {
   url: string;
   /** The member's answer, when they gave one. */
   going: boolean | null;
+  /**
+   * A series (D80): its one VEVENT's UID, shared with the VEVENTs of its changed meetings; left
+   * out for a single event (`calendar-event-{id}`).
+   */
+  uid?: string;
+  /** The series' VEVENT: its RRULE text, and the rule's instants of its cancelled meetings. */
+  repeating?: { rrule: string; exdates: readonly number[] };
+  /** A changed meeting's VEVENT: the rule's own instant of it (RECURRENCE-ID). */
+  recurrenceId?: number;
+}
+
+/** `20300212T193000`: an instant as the wall clock of a zone, for EXDATE;TZID. */
+function localStamp(instant: number, zone: string): string {
+  return dayjs.utc(instant).tz(zone).format('YYYYMMDD[T]HHmmss');
+}
+
+/** RRULE and EXDATE lines as ical-generator writes a string it is given (one per line). */
+function repeatingLines(repeating: NonNullable<IcsEvent['repeating']>, zone: string): string {
+  const lines = [`RRULE:${repeating.rrule}`];
+  if (repeating.exdates.length > 0) {
+    lines.push(
+      `EXDATE;TZID=${zone}:${repeating.exdates.map((at) => localStamp(at, zone)).join(',')}`,
+    );
+  }
+  return lines.join('\n');
 }
 
 const HOUR_MS = 3_600_000;
@@ -89,16 +114,18 @@ export function presentIcs(
   for (const event of events) {
     const end = event.end_at ?? event.start_at + DEFAULT_LENGTH_MS;
     // In its lodge's zone where local times say it exactly; otherwise in UTC, which always can.
+    // A series always in its zone: its rule repeats the wall time there (RFC 5545 §3.3.10).
     const zone =
       isTimeZoneId(event.time_zone_id) &&
-      localTimeIsUnambiguous(event.start_at, event.time_zone_id) &&
-      localTimeIsUnambiguous(end, event.time_zone_id)
+      (event.repeating !== undefined ||
+        (localTimeIsUnambiguous(event.start_at, event.time_zone_id) &&
+          localTimeIsUnambiguous(end, event.time_zone_id)))
         ? TIME_ZONES[event.time_zone_id]
         : null;
     const at = (instant: number) => (zone ? dayjs.utc(instant).tz(zone) : dayjs.utc(instant));
     calendar.createEvent({
       // Stable across downloads and feeds, so a program updates the event instead of adding one.
-      id: icsEscapedText(`calendar-event-${event.id}@${host}`),
+      id: icsEscapedText(`${event.uid ?? `calendar-event-${event.id}`}@${host}`),
       summary: icsText(event.going === false ? `${event.name} (not going)` : event.name),
       start: at(event.start_at),
       end: at(end),
@@ -110,6 +137,8 @@ export function presentIcs(
         [event.club_name, event.description].filter((part) => part !== '').join('\n\n'),
       ),
       url: icsText(event.url),
+      ...(event.repeating && zone ? { repeating: repeatingLines(event.repeating, zone) } : {}),
+      ...(event.recurrenceId === undefined ? {} : { recurrenceId: at(event.recurrenceId) }),
     });
   }
   return calendar.toString();

@@ -1,5 +1,7 @@
 import { eventLocalFields } from '../../common/event-time.ts';
 import type { EventLocalFields } from '../../common/event-time.ts';
+import type { Recurrence } from '../../common/recurrence.ts';
+import { recurrenceOf, type SeriesRule } from './recurrence-rules.ts';
 import { shortBody } from './rich-text.ts';
 
 /**
@@ -14,6 +16,8 @@ export interface CalendarDerived {
   localFields(startAt: number, endAt: number | null, timeZoneId: number): EventLocalFields;
   /** The description as short text (shortBody). */
   shortText(body: string): string;
+  /** A series' rule in the form's shape and in words (recurrence-rules.ts recurrenceOf). */
+  seriesWords(rule: SeriesRule): { recurrence: Recurrence | null; description: string | null };
 }
 
 /** Entries each cache holds before it is emptied and starts again. */
@@ -37,6 +41,7 @@ function boundedCache<T>(): (key: string, make: () => T) => T {
 export function createCalendarDerived(): CalendarDerived {
   const localFields = boundedCache<EventLocalFields>();
   const shortText = boundedCache<string>();
+  const seriesWords = boundedCache<{ recurrence: Recurrence | null; description: string | null }>();
   return {
     localFields: (startAt, endAt, timeZoneId) =>
       localFields(`${startAt}/${endAt}/${timeZoneId}`, () =>
@@ -44,5 +49,9 @@ export function createCalendarDerived(): CalendarDerived {
       ),
     shortText: (body) =>
       body.length > CACHED_BODY_MAX ? shortBody(body) : shortText(body, () => shortBody(body)),
+    seriesWords: (rule) =>
+      seriesWords(`${rule.rrule}/${rule.startDate}/${rule.startMinutes}/${rule.timeZoneId}`, () =>
+        recurrenceOf(rule),
+      ),
   };
 }

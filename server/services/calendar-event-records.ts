@@ -20,6 +20,7 @@ import {
   storedEventById,
   type StoredEventRow,
 } from '../db/content-events.ts';
+import { seriesOwningContainer } from '../db/calendar/series.ts';
 import { currentClubIdsOf, standingOf, type Standing } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
@@ -95,12 +96,23 @@ export async function answerEvent(
 }
 
 /**
+ * A series' comment container (D80), which its meetings not changed alone show: owned by the
+ * series' first such meeting, with the series' own name, access and comment switch.
+ */
+async function seriesMeetingOwningContainer(ctx: ServiceContext, containerId: number) {
+  const series = await seriesOwningContainer(ctx.db, containerId);
+  return series && { ...series, id: series.meetingId };
+}
+
+/**
  * An event as the owner of a comment container (services/comment-owners.ts): seen by the
  * calendar's rule (mayViewCalendarEvent), its creator told of a new comment.
  */
 export const EVENT_COMMENT_OWNER: CommentOwnerKind = {
   async ownerOfContainer(ctx, containerId) {
-    const event = await eventOwningContainer(ctx.db, containerId);
+    const event =
+      (await eventOwningContainer(ctx.db, containerId)) ??
+      (await seriesMeetingOwningContainer(ctx, containerId));
     if (!event) return undefined;
     const facts = { clubId: event.club_id, partyId: event.party_id, access: event.access };
     return {

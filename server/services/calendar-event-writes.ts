@@ -5,7 +5,7 @@
  * services/calendar-events.ts; every write answers with the event as that module reads it, and
  * with the member's abilities (D58). The form's fields are read by calendar-event-form.ts.
  */
-import type { Updateable } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
 import { BASE_PATH } from '../../common/constants.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import { eventLocalFields, localDateOf } from '../../common/event-time.ts';
@@ -18,10 +18,12 @@ import {
   NO_SUCH_LODGE,
   ONLY_WEBMASTERS_ADD_EVENTS,
   ONLY_WEBMASTERS_CHANGE_EVENTS,
+  RECURRENCE_ONLY_FOR_SERIES,
 } from '../../common/messages.ts';
 import type {
   CalendarEventDetail,
   CreateCalendarEventRequest,
+  SeriesScope,
   UpdateCalendarEventRequest,
 } from '../../common/schemas/calendar-event.ts';
 import { requireMember, type Actor, type Member } from '../auth/actor.ts';
@@ -58,6 +60,17 @@ import {
 } from './calendar-event-form.ts';
 import { answerEvent, EVENT, loadEvent, lockEvent } from './calendar-event-records.ts';
 import {
+  announcementWhen,
+  deleteSeriesMeetings,
+  extendNewSeries,
+  insertSeriesWithFirstMeeting,
+  markSeriesAnnounced,
+  seriesPlanOf,
+  updateSeriesMeeting,
+  type SeriesPlan,
+} from './calendar-series.ts';
+import {
+  addError,
   checkPhotoForm,
   cleanBody,
   createContentRecord,
@@ -67,6 +80,15 @@ import {
 } from './content-records.ts';
 import type { ServiceContext } from './context.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
+
+/** A single event's row, or a series' first meeting with its series (D80). */
+function insertNewEvent(
+  trx: Transaction<Database>,
+  series: SeriesPlan | undefined,
+  row: Insertable<Database['calendar_events']>,
+): Promise<number> {
+  return series ? insertSeriesWithFirstMeeting(trx, series, row) : insertEventRow(trx, row);
+}
 
 /** GET /calendar_events/{id}/edit.json (API-CAL-03, EVF-20): the event, for those who may edit. */
 export async function getCalendarEventForEdit(
@@ -107,6 +129,11 @@ export async function createCalendarEvent(
   const description = cleanBody(EVENT, input.new_description, errors).body;
   const timeZoneId = timeZoneOf(input.time_zone_id, errors);
   const instants = instantsOf(input, readableZone(timeZoneId), errors);
+  // A repeating meeting (D80): its rule against the start, once the start reads right.
+  const series =
+    input.recurrence && instants
+      ? seriesPlanOf(input.recurrence, instants.startAt, instants.endAt, timeZoneId, errors)
+      : undefined;
   await checkPhotoForm(ctx, EVENT, null, input.photos_attributes, errors);
   throwIfAny(errors);
   if (!instants) throw new ValidationError(errors);
@@ -117,7 +144,7 @@ export async function createCalendarEvent(
     EVENT,
     { partyId: member.partyId, body: description, photos: input.photos_attributes, now },
     (trx, refs) =>
-      insertEventRow(trx, {
+      insertNewEvent(trx, series, {
         club_id: clubId,
         party_id: member.partyId,
         name,
@@ -137,6 +164,7 @@ export async function createCalendarEvent(
         last_activity_at: now,
       }),
   );
+  if (series) await extendNewSeries(ctx, id);
   return answerEvent(ctx, member, id);
 }
 
@@ -149,6 +177,8 @@ export async function updateCalendarEvent(
   actor: Actor,
   id: number,
   input: UpdateCalendarEventRequest['calendar_event'],
+  /** Which meetings of a series (D80); a single event has no other. */
+  scope?: SeriesScope,
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -156,7 +186,9 @@ export async function updateCalendarEvent(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
+  if (row.series_id !== null) return updateSeriesMeeting(ctx, member, row, input, scope);
   const errors: FieldErrors = {};
+  if (input.recurrence !== undefined) addError(errors, 'recurrence', RECURRENCE_ONLY_FOR_SERIES);
   const name = input.name === undefined ? undefined : requiredName(input.name, errors);
   const description =
     input.new_description === undefined
@@ -220,6 +252,8 @@ export async function deleteCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  /** Which meetings of a series (D80): left out, a meeting of a series is cancelled. */
+  scope?: SeriesScope,
 ): Promise<void> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -227,6 +261,7 @@ export async function deleteCalendarEvent(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
+  if (row.series_id !== null) return deleteSeriesMeetings(ctx, member, row, scope);
   assertDeletable(member, facts, row, standing);
   await deleteContentRecord(ctx, EVENT, id, async (trx) => {
     const fresh = await lockEvent(trx, id);
@@ -270,11 +305,12 @@ export async function announceCalendarEvent(
     mayAnnounceCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
-  const when = eventLocalFields(
-    row.start_at,
-    row.end_at,
-    row.time_zone_id,
-  ).local_start_date_time_with_duration;
+  const when = await announcementWhen(
+    ctx,
+    row,
+    eventLocalFields(row.start_at, row.end_at, row.time_zone_id)
+      .local_start_date_time_with_duration,
+  );
   const message = eventAnnouncedNotice(
     escapeHtml(row.club_name),
     escapeHtml(row.name),
@@ -284,6 +320,7 @@ export async function announceCalendarEvent(
   const { recipients, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
     // Only the first announce gets past this line; a concurrent second one finds it set.
     if (!(await claimAnnouncement(trx, id, now))) return { recipients: [], noticeEvent: null };
+    await markSeriesAnnounced(trx, row, now);
     const partyIds = await clubMemberPartyIds(trx, row.club_id, member.partyId);
     const noticeEvent = await addOwnerNotices(
       trx,

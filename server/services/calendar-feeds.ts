@@ -16,8 +16,12 @@ import {
   feedUserOf,
   icsEventById,
   insertFeed,
+  seriesExceptionsOf,
+  seriesForIcs,
 } from '../db/calendar/feeds.ts';
 import type { IcsEventRow } from '../db/calendar/feeds.ts';
+import type { Access } from '../db/schema.ts';
+import { zonedTimeToInstant } from '../../common/event-time.ts';
 import { currentClubIdsOf } from '../db/memberships.ts';
 import { NotFoundError } from '../errors.ts';
 import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
@@ -89,6 +93,91 @@ function icsEventOf(row: IcsEventRow, appUrl: string): IcsEvent {
   };
 }
 
+type SeriesIcsRow = Awaited<ReturnType<typeof seriesForIcs>>[number];
+
+/**
+ * The feed's rows as calendar programs want them (D80): a single event as itself; a series as
+ * one VEVENT with its RRULE and an EXDATE for each cancelled meeting, and a VEVENT with
+ * RECURRENCE-ID for each meeting changed alone or that the member said No to, never the rule's
+ * expanded copies. Only what the member may see.
+ */
+async function icsEventsOf(
+  ctx: ServiceContext,
+  member: Member,
+  rows: readonly IcsEventRow[],
+  appUrl: string,
+): Promise<IcsEvent[]> {
+  const clubIds = await currentClubIdsOf(ctx.db, member.partyId);
+  const visible = (row: { club_id: number; party_id: number | null; access: Access }) =>
+    mayViewCalendarEvent(
+      member,
+      { clubId: row.club_id, partyId: row.party_id, access: row.access },
+      clubIds,
+    );
+  const events = rows
+    .filter((row) => row.series_id === null && visible(row))
+    .map((row) => icsEventOf(row, appUrl));
+  const seriesIds = [
+    ...new Set(rows.flatMap((row) => (row.series_id === null ? [] : [row.series_id]))),
+  ];
+  if (seriesIds.length === 0) return events;
+  const [series, exceptions] = await Promise.all([
+    seriesForIcs(ctx.db, seriesIds),
+    seriesExceptionsOf(ctx.db, member.partyId, seriesIds),
+  ]);
+  for (const one of series.filter(visible)) {
+    const uid = `calendar-event-series-${one.id}`;
+    const own = exceptions.filter((row) => row.series_id === one.id);
+    const meeting = rows.find((row) => row.series_id === one.id && row.cancelled_at === null);
+    events.push(seriesIcsEvent(one, own, meeting?.id ?? own[0]?.id ?? 0, appUrl));
+    const overrides = new Map<number, IcsEventRow>();
+    for (const row of own) if (row.cancelled_at === null) overrides.set(row.id, row);
+    for (const row of rows) {
+      if (row.series_id === one.id && row.status === 'NO' && row.cancelled_at === null) {
+        overrides.set(row.id, row);
+      }
+    }
+    for (const row of overrides.values()) {
+      if (!visible(row) || row.recurrence_start_at === null) continue;
+      events.push({
+        ...icsEventOf(row, appUrl),
+        uid,
+        recurrenceId: Number(row.recurrence_start_at),
+      });
+    }
+  }
+  return events.sort((a, b) => a.start_at - b.start_at);
+}
+
+function seriesIcsEvent(
+  series: SeriesIcsRow,
+  exceptions: readonly IcsEventRow[],
+  meetingId: number,
+  appUrl: string,
+): IcsEvent {
+  const startAt = zonedTimeToInstant(series.start_date, series.start_minutes, series.time_zone_id);
+  return {
+    id: meetingId,
+    uid: `calendar-event-series-${series.id}`,
+    name: series.name,
+    location: series.location,
+    description: plainText(series.body),
+    start_at: startAt,
+    end_at: series.duration_minutes === null ? null : startAt + series.duration_minutes * 60_000,
+    time_zone_id: series.time_zone_id,
+    club_name: series.club_name,
+    updated_at: Number(series.updated_at),
+    url: `${appUrl}/calendar/${meetingId}`,
+    going: null,
+    repeating: {
+      rrule: series.rrule,
+      exdates: exceptions
+        .filter((row) => row.cancelled_at !== null && row.recurrence_start_at !== null)
+        .map((row) => Number(row.recurrence_start_at)),
+    },
+  };
+}
+
 /** The member of a live feed address, if they may still sign in; else a 404. */
 async function feedMember(ctx: ServiceContext, token: string): Promise<Member> {
   const row = await feedUserOf(ctx.db, hashToken(token));
@@ -112,25 +201,19 @@ export async function calendarFeedEvents(
     to: now + FEED_AHEAD_MS,
     max: FEED_MAX_EVENTS,
   });
-  const clubIds = await currentClubIdsOf(ctx.db, member.partyId);
-  return rows
-    .filter((row) =>
-      mayViewCalendarEvent(
-        member,
-        { clubId: row.club_id, partyId: row.party_id, access: row.access },
-        clubIds,
-      ),
-    )
-    .map((row) => icsEventOf(row, appUrl));
+  return icsEventsOf(ctx, member, rows, appUrl);
 }
 
-/** GET /calendar_events/{id}.ics: one event the member may see, for their own calendar. */
+/**
+ * GET /calendar_events/{id}.ics: one event the member may see, for their own calendar; for a
+ * meeting of a series, the series (its rule, cancelled and changed meetings), as the feed has it.
+ */
 export async function calendarEventForIcs(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
   appUrl: string,
-): Promise<IcsEvent> {
+): Promise<IcsEvent[]> {
   const member = requireMember(actor);
   const row = await icsEventById(ctx.db, member.partyId, id);
   if (
@@ -143,5 +226,7 @@ export async function calendarEventForIcs(
   ) {
     throw new NotFoundError(NO_SUCH_EVENT);
   }
-  return icsEventOf(row, appUrl);
+  return row.series_id === null
+    ? [icsEventOf(row, appUrl)]
+    : icsEventsOf(ctx, member, [row], appUrl);
 }

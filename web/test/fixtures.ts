@@ -152,7 +152,13 @@ export function testCalendarEvent(
     event_attendee: null,
     event_attendance_counts: { yes: 0, no: 0, guests: 0 },
     // What an ordinary member of the lodge may do: nothing (D58); tests override it.
-    abilities: { edit: false, delete: false, announce: false },
+    abilities: { edit: false, delete: false, announce: false, cancel: false },
+    // A single event; a meeting of a series (D80) overrides these.
+    series_id: null,
+    recurrence: null,
+    recurrence_description: null,
+    occurrence_changed: false,
+    cancelled: false,
     ...overrides,
   };
 }

@@ -21,37 +21,62 @@ export type EventQuery = ReturnType<typeof fromEvents>;
 
 /** Events as `e` with what an answer shows of each: club, type, comment count, description. */
 export function selectEvents(db: Db) {
-  return fromEvents(db)
-    .innerJoin('clubs as c', 'c.id', 'e.club_id')
-    .innerJoin('club_types as ct', 'ct.id', 'c.club_type_id')
-    .innerJoin('comment_containers as cc', 'cc.id', 'e.comment_container_id')
-    .innerJoin('calendar_event_descriptions as d', 'd.id', 'e.calendar_event_description_id')
-    .select([
-      'e.id',
-      'e.club_id',
-      'e.party_id',
-      'e.name',
-      'e.location',
-      'e.calendar_event_description_id',
-      'e.access',
-      'e.announced',
-      'e.allows_comments',
-      'e.comment_container_id',
-      'e.start_at',
-      'e.end_at',
-      'e.time_zone_id',
-      'e.local_start_date',
-      'e.last_activity_at',
-      'e.yes_count',
-      'e.no_count',
-      'e.guest_count',
-      'c.name as club_name',
-      'c.subdomain as club_subdomain',
-      'c.default_url as club_default_url',
-      'ct.name as club_type_name',
-      'cc.comment_count',
-      'd.body as description_body',
-    ]);
+  return (
+    fromEvents(db)
+      .innerJoin('clubs as c', 'c.id', 'e.club_id')
+      .innerJoin('club_types as ct', 'ct.id', 'c.club_type_id')
+      // A meeting of a series (D80) shows its rule; a single event finds none.
+      .leftJoin('calendar_event_series as s', 's.id', 'e.series_id')
+      // Its comments are the series' until it is changed alone; then its own.
+      .innerJoin('comment_containers as cc', (join) =>
+        join.on((eb) =>
+          eb(
+            'cc.id',
+            '=',
+            eb
+              .case()
+              .when(eb.and([eb('e.occurrence_changed', '=', 0), eb('s.id', 'is not', null)]))
+              .then(eb.ref('s.comment_container_id'))
+              .else(eb.ref('e.comment_container_id'))
+              .end(),
+          ),
+        ),
+      )
+      .innerJoin('calendar_event_descriptions as d', 'd.id', 'e.calendar_event_description_id')
+      .select([
+        'e.id',
+        'e.club_id',
+        'e.party_id',
+        'e.name',
+        'e.location',
+        'e.calendar_event_description_id',
+        'e.access',
+        'e.announced',
+        'e.allows_comments',
+        'cc.id as comment_container_id',
+        'e.start_at',
+        'e.end_at',
+        'e.time_zone_id',
+        'e.local_start_date',
+        'e.last_activity_at',
+        'e.yes_count',
+        'e.no_count',
+        'e.guest_count',
+        'c.name as club_name',
+        'c.subdomain as club_subdomain',
+        'c.default_url as club_default_url',
+        'ct.name as club_type_name',
+        'cc.comment_count',
+        'd.body as description_body',
+        'e.series_id',
+        'e.occurrence_changed',
+        'e.cancelled_at',
+        's.rrule as series_rrule',
+        's.start_date as series_start_date',
+        's.start_minutes as series_start_minutes',
+        's.time_zone_id as series_time_zone_id',
+      ])
+  );
 }
 
 export type EventRowWithBody = Awaited<

@@ -68,6 +68,10 @@ function icsEvents(db: Db, partyId: number) {
       'd.body',
       'c.name as club_name',
       'a.status',
+      'e.series_id',
+      'e.recurrence_start_at',
+      'e.occurrence_changed',
+      'e.cancelled_at',
     ]);
 }
 
@@ -103,5 +107,45 @@ export function feedEventsOf(
     .orderBy('e.start_at')
     .orderBy('e.id')
     .limit(window.max)
+    .execute();
+}
+
+/** Series as their one VEVENT shows them (D80): the rule, its start, its own text. */
+export function seriesForIcs(db: Db, seriesIds: readonly number[]) {
+  return db
+    .selectFrom('calendar_event_series as s')
+    .innerJoin('clubs as c', 'c.id', 's.club_id')
+    .innerJoin('calendar_event_descriptions as d', 'd.id', 's.calendar_event_description_id')
+    .select([
+      's.id',
+      's.club_id',
+      's.party_id',
+      's.access',
+      's.name',
+      's.location',
+      's.rrule',
+      's.start_date',
+      's.start_minutes',
+      's.time_zone_id',
+      's.duration_minutes',
+      's.updated_at',
+      'd.body',
+      'c.name as club_name',
+    ])
+    .where('s.id', 'in', seriesIds)
+    .execute();
+}
+
+/**
+ * The series' meetings that are not the rule's copy: cancelled ones (EXDATE) and those changed
+ * alone (a VEVENT with RECURRENCE-ID), with the party's own answer to each.
+ */
+export function seriesExceptionsOf(db: Db, partyId: number, seriesIds: readonly number[]) {
+  return icsEvents(db, partyId)
+    .where('e.series_id', 'in', seriesIds)
+    .where((eb) =>
+      eb.or([eb('e.cancelled_at', 'is not', null), eb('e.occurrence_changed', '=', 1)]),
+    )
+    .orderBy('e.recurrence_start_at')
     .execute();
 }

@@ -189,6 +189,8 @@ function buildPart(
   values: PartValues,
 ) {
   let query = filter(db, fromEvents(db), values.who);
+  // A cancelled meeting of a series (D80) keeps its page but leaves every list.
+  query = query.where('e.cancelled_at', 'is', null);
   if (!seesAll) query = query.where((eb) => visibleTo(db, eb, values.who));
   // The plain start_at bounds let the (club_id, start_at) and (start_at, id) indexes cut the
   // range; the zone-exact test follows (a local day starts within a day of t).

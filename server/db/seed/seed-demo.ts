@@ -61,6 +61,7 @@ const SEEDED_TABLES: readonly TableName[] = [
   'post_photos',
   'comments',
   'calendar_event_descriptions',
+  'calendar_event_series',
   'calendar_events',
   'calendar_event_photos',
   'event_attendees',

@@ -1,6 +1,8 @@
+import { toRrule, type WeekOfMonth } from '../../../common/recurrence.ts';
 import {
   addDays,
   formatDate,
+  type CalendarDate,
   localDateOf,
   weekdayOf,
   zonedTimeToInstant,
@@ -15,7 +17,7 @@ import {
 import type { EventTemplate } from './content.ts';
 import { DEMO_CLUBS } from './personas.ts';
 import type { Random } from './random.ts';
-import { HOUR, MINUTE, escapeHtml, must } from './seed-context.ts';
+import { DAY, HOUR, MINUTE, escapeHtml, must } from './seed-context.ts';
 import type { ClubInfo, SeedContext } from './seed-context.ts';
 import { drawComments, sampleInto, writeComments } from './seed-posts.ts';
 import type { CommentPlan } from './seed-posts.ts';
@@ -51,6 +53,30 @@ interface EventPlan {
   rsvps: Rsvp[];
   photoCount: number;
   fixture: string | null;
+  /** A meeting of a series (D80): the key of its series in the plan's `SeriesPlan`s. */
+  series?: string;
+}
+
+/** A lodge's stated meeting as a series: one per week of the month it meets on. */
+interface SeriesPlan {
+  key: string;
+  club: ClubInfo;
+  name: string;
+  description: string;
+  location: string;
+  access: Access;
+  allowsComments: boolean;
+  rrule: string;
+  startDate: string;
+  minutes: number;
+  duration: number;
+  /** The instant after the last meeting written: the sweep adds the later ones. */
+  materializedUntil: number;
+}
+
+/** A Masonic lodge is dark in July and August; the other orders meet all year. */
+function darkMonthsOf(club: ClubInfo): number[] {
+  return club.org.def.key === 'masons' ? [7, 8] : [];
 }
 
 /** The date of the nth (1-based) given weekday of a month, or null when the month has none. */
@@ -115,9 +141,10 @@ function special(
   };
 }
 
-function meetings(rng: Random, club: ClubInfo, today: string): EventPlan[] {
+function meetings(rng: Random, club: ClubInfo, today: string, series: SeriesPlan[]): EventPlan[] {
   const schedule = club.schedule;
   if (!schedule) return [];
+  const dark = darkMonthsOf(club);
   const from = addDays(today, -PAST_DAYS);
   const to = addDays(today, FUTURE_DAYS);
   const access: Access =
@@ -129,8 +156,9 @@ function meetings(rng: Random, club: ClubInfo, today: string): EventPlan[] {
   for (let i = 0; i < 9; i++) {
     for (const week of schedule.weeks) {
       const date = nthWeekdayOfMonth(year, month, schedule.weekday, week);
-      if (date && date >= from && date <= to) {
+      if (date && date >= from && date <= to && !dark.includes(month)) {
         plans.push({
+          series: `${club.id}:${week}`,
           club,
           name: word,
           description: `Regular ${word.toLowerCase()} of ${club.name}. Dinner is served an hour before. All members in good standing are welcome.`,
@@ -154,7 +182,44 @@ function meetings(rng: Random, club: ClubInfo, today: string): EventPlan[] {
       year++;
     }
   }
+  // Each week of the month the lodge meets on is a series starting at its first meeting here.
+  for (const week of schedule.weeks) {
+    const first = plans.find((plan) => plan.series === `${club.id}:${week}`);
+    if (!first) continue;
+    const startDate = parseIsoDate(first.date);
+    series.push({
+      key: `${club.id}:${week}`,
+      club,
+      name: word,
+      description: first.description,
+      location: first.location,
+      access,
+      allowsComments: first.allowsComments,
+      rrule: toRrule(
+        {
+          frequency: 'monthly_by_weekday',
+          interval: 1,
+          week_of_month: week as WeekOfMonth,
+          skip_months: dark,
+          ends: { kind: 'never' },
+        },
+        startDate,
+      ),
+      startDate: first.date,
+      minutes: schedule.minutes,
+      duration: 150,
+      materializedUntil: zonedTimeToInstant(addDays(to, 1), 0, club.town.timeZoneId),
+    });
+  }
   return plans;
+}
+
+function parseIsoDate(date: string): CalendarDate {
+  return {
+    year: Number(date.slice(0, 4)),
+    month: Number(date.slice(5, 7)),
+    day: Number(date.slice(8, 10)),
+  };
 }
 
 function personaEvents(ctx: SeedContext): EventPlan[] {
@@ -274,14 +339,74 @@ function attendeePool(ctx: SeedContext, club: ClubInfo): number[] {
   return [...new Set(lodges.flatMap((l) => l.users))];
 }
 
+function countComments(tree: readonly CommentPlan[]): number {
+  return tree.reduce((sum, node) => sum + 1 + countComments(node.replies ?? []), 0);
+}
+
+/** The series rows, each with its own description and comment container; ids by key. */
+async function writeSeries(
+  ctx: SeedContext,
+  rng: Random,
+  series: readonly SeriesPlan[],
+): Promise<Map<string, number>> {
+  const { writer, ids, now } = ctx;
+  const commentRng = ctx.rng.fork('series-comments');
+  const idsByKey = new Map<string, number>();
+  for (const plan of series) {
+    const id = ids.take('calendar_event_series');
+    const descriptionId = ids.take('calendar_event_descriptions');
+    const containerId = ids.take('comment_containers');
+    const createdAt = zonedTimeToInstant(plan.startDate, 0, plan.club.town.timeZoneId) - 30 * DAY;
+    // The series' thread, which every meeting not changed alone shows (D80).
+    const tree =
+      plan.allowsComments && rng.chance(0.4)
+        ? drawComments(commentRng, ctx.world, { createdAt, clubId: plan.club.id }, now, 2, 6)
+        : [];
+    await writer.add('calendar_event_descriptions', {
+      id: descriptionId,
+      body: `<p>${escapeHtml(plan.description)}</p>`,
+    });
+    await writer.add('comment_containers', {
+      id: containerId,
+      comment_count: countComments(tree),
+      created_at: createdAt,
+    });
+    await writeComments(ctx, tree, containerId, createdAt);
+    const webmasters = plan.club.webmasters;
+    await writer.add('calendar_event_series', {
+      id,
+      club_id: plan.club.id,
+      party_id: webmasters.length ? rng.pick(webmasters) : null,
+      rrule: plan.rrule,
+      start_date: plan.startDate,
+      start_minutes: plan.minutes,
+      time_zone_id: plan.club.town.timeZoneId,
+      duration_minutes: plan.duration,
+      name: plan.name,
+      location: plan.location,
+      access: plan.access,
+      allows_comments: plan.allowsComments ? 1 : 0,
+      announced: 0,
+      calendar_event_description_id: descriptionId,
+      comment_container_id: containerId,
+      materialized_until: plan.materializedUntil,
+      created_at: Math.min(now, createdAt),
+      updated_at: Math.min(now, createdAt),
+    });
+    idsByKey.set(plan.key, id);
+  }
+  return idsByKey;
+}
+
 export async function seedEvents(ctx: SeedContext): Promise<void> {
   const { world, writer, ids, now } = ctx;
   const rng = ctx.rng.fork('events');
   const plans: EventPlan[] = [];
+  const series: SeriesPlan[] = [];
   for (const club of world.clubs.values()) {
     const today = localDateOf(now, club.town.timeZoneId);
     if (club.level === 2) {
-      plans.push(...meetings(rng, club, today));
+      plans.push(...meetings(rng, club, today, series));
       const count = rng.int(2, 4);
       for (let i = 0; i < count; i++) {
         const template = rng.pick(LODGE_EVENT_TEMPLATES);
@@ -308,6 +433,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
   });
   timed.sort((a, b) => a.createdAt - b.createdAt || a.start - b.start);
 
+  const seriesIds = await writeSeries(ctx, rng, series);
+
   const personaIds = new Set([...world.personas.values()].map((p) => p.id));
   const commentRng = ctx.rng.fork('event-comments');
   let attendees = 0;
@@ -321,6 +448,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
     const past = start < now;
 
     let tree = plan.comments;
+    // A series' meetings show the series' comments (D80); their own container stays empty.
+    if (plan.series !== undefined) tree = [];
     if (!tree) {
       tree = [];
       if (plan.allowsComments && rng.chance(past ? 0.35 : 0.15)) {
@@ -377,6 +506,8 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
       created_at: createdAt,
       updated_at: createdAt,
       last_activity_at: Math.min(now, createdAt + lastComment * MINUTE),
+      series_id: plan.series === undefined ? null : (seriesIds.get(plan.series) ?? null),
+      recurrence_start_at: plan.series === undefined ? null : start,
     };
     const photoIds = rng.sample(world.photoIds, photoCount);
     const pool = attendeePool(ctx, plan.club).filter((p) => !personaIds.has(p));
@@ -435,5 +566,7 @@ export async function seedEvents(ctx: SeedContext): Promise<void> {
     seen++;
     sampleInto(rng, world.noticeables.events, { id, name: plan.name }, seen, 2_000);
   }
-  ctx.log(`events: ${timed.length} events, ${attendees} RSVPs, ${comments} comments`);
+  ctx.log(
+    `events: ${timed.length} events (${series.length} series), ${attendees} RSVPs, ${comments} comments`,
+  );
 }

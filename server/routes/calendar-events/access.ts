@@ -34,6 +34,28 @@ async function banquetWithX(ctx: MatrixContext): Promise<number> {
   return banquet;
 }
 
+/** A new weekly series of W's lodge L2 (PUBLIC); answers its first meeting's id (D80). */
+async function meetingOfL2(ctx: MatrixContext): Promise<number> {
+  const answer = await ctx.ok<{ data: { calendar_event: { id: number } } }>(
+    'W',
+    'POST',
+    '/calendar_events',
+    {
+      calendar_event: {
+        club_id: ctx.demo.club('L2').id,
+        name: `Stated Meeting ${ctx.unique()}`,
+        new_description: '<p>Dinner at 6:30.</p>',
+        access: 'PUBLIC',
+        start_date_string: '05/11/2027',
+        start_time_string: '7:30pm',
+        time_zone_id: 1,
+        recurrence: { frequency: 'weekly', ends: { kind: 'after_count', count: 3 } },
+      },
+    },
+  );
+  return answer.data.calendar_event.id;
+}
+
 export const access: readonly AccessEntry[] = [
   {
     operation: 'GET /calendar_events/{id}/edit.json',
@@ -140,5 +162,27 @@ export const access: readonly AccessEntry[] = [
         body: { status: 'YES', guests: 1 },
       };
     },
+  },
+  {
+    // Cancel one meeting of a series: as edit (PERM-06); a member gets the 403 of an event they see.
+    operation: 'POST /calendar_events/{id}/cancel.json',
+    expect: BY_WEBMASTER_OR_ADMIN(200),
+    request: async (ctx) => ({
+      path: `/calendar_events/${await meetingOfL2(ctx)}/cancel.json`,
+    }),
+  },
+  {
+    // The form's preview writes nothing and shows nothing of anyone's: every member may ask.
+    operation: 'POST /calendar_events/recurrence_preview.json',
+    expect: signedIn(200),
+    request: async () => ({
+      path: '/calendar_events/recurrence_preview.json',
+      body: {
+        start_date_string: '01/12/2027',
+        start_time_string: '7:30pm',
+        time_zone_id: 1,
+        recurrence: { frequency: 'monthly_by_weekday', week_of_month: 2, skip_months: [7, 8] },
+      },
+    }),
   },
 ];

@@ -748,7 +748,7 @@ describe('comments on events (CAL-20)', () => {
 });
 
 describe('abilities: what each member may do with an event (D58; PERM-13, PERM-14, CAL-21)', () => {
-  const NONE = { edit: false, delete: false, announce: false };
+  const NONE = { edit: false, delete: false, announce: false, cancel: false };
 
   async function detailAbilities(key: PersonaKey, id: number) {
     const response = await personas[key].client.request<CalendarEventAnswer>(
@@ -776,6 +776,7 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
         edit: editor,
         delete: editor && (!event.allows_comments || event.comment_container.comment_count === 0),
         announce: editor && !event.announced,
+        cancel: editor && event.series_id !== null && !event.cancelled,
       });
     }
   }
@@ -794,7 +795,7 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
 
   it('the lodge’s webmaster and an admin may edit, delete and announce; members nothing', async () => {
     const event = await create(w, l2, { name: 'Abilities Night' });
-    const all = { edit: true, delete: true, announce: true };
+    const all = { edit: true, delete: true, announce: true, cancel: false };
     expect(event.abilities).toEqual(all);
     for (const key of ['W', 'A'] as const) {
       expect(await detailAbilities(key, event.id)).toEqual(all);
@@ -820,7 +821,7 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
       body: { comment: { comment_container_id: event.comment_container.id, comment: 'Yes' } },
     });
     expect(posted.status).toBe(200);
-    const commented = { edit: true, delete: false, announce: true };
+    const commented = { edit: true, delete: false, announce: true, cancel: false };
     expect(await detailAbilities('W', event.id)).toEqual(commented);
     expect(await detailAbilities('A', event.id)).toEqual(commented);
     expect(await detailAbilities('M', event.id)).toEqual(NONE);
@@ -832,11 +833,13 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
       edit: true,
       delete: true,
       announce: true,
+      cancel: false,
     });
     expect(await detailAbilities('A', event.id)).toEqual({
       edit: true,
       delete: true,
       announce: true,
+      cancel: false,
     });
   });
 
@@ -847,7 +850,7 @@ describe('abilities: what each member may do with an event (D58; PERM-13, PERM-1
       `/calendar_events/${event.id}/announce.json`,
     );
     expect(announced.status).toBe(200);
-    const after = { edit: true, delete: true, announce: false };
+    const after = { edit: true, delete: true, announce: false, cancel: false };
     expect(announced.body.data.calendar_event.abilities).toEqual(after);
     expect(await detailAbilities('W', event.id)).toEqual(after);
     expect(await detailAbilities('M2', event.id)).toEqual(NONE);

@@ -6,6 +6,9 @@ import {
   calendarEventAnswerSchema,
   calendarEventIdParamsSchema,
   createCalendarEventRequestSchema,
+  deleteCalendarEventQuerySchema,
+  recurrencePreviewAnswerSchema,
+  recurrencePreviewRequestSchema,
   updateCalendarEventRequestSchema,
 } from '../../../common/schemas/calendar-event.ts';
 import { mailLinkOriginOf } from '../../http/origin.ts';
@@ -16,6 +19,10 @@ import {
   getCalendarEventForEdit,
   updateCalendarEvent,
 } from '../../services/calendar-event-writes.ts';
+import {
+  cancelCalendarEventOccurrence,
+  previewRecurrence,
+} from '../../services/calendar-series.ts';
 
 /**
  * Writing events (§7 Calendar; API-CAL-03..06, AMB-06): the edit load, create, update, delete
@@ -74,7 +81,8 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
     {
       bodyLimit: MAX_UPLOAD_REQUEST_BYTES,
       schema: {
-        summary: 'Edit an event (an admin or a webmaster of its lodge); the lodge stays',
+        summary:
+          'Edit an event (an admin or a webmaster of its lodge); the lodge stays; a meeting of a series by scope',
         tags: ['calendar'],
         params: calendarEventIdParamsSchema,
         body: updateCalendarEventRequestSchema,
@@ -89,6 +97,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           request.actor,
           request.params.id,
           request.body.calendar_event,
+          request.body.scope,
         ),
       },
     }),
@@ -98,15 +107,22 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
     '/calendar_events/:id',
     {
       schema: {
-        summary: 'Delete an event while comments are off or none exist; 403 otherwise',
+        summary:
+          'Delete an event while comments are off or none exist (403 otherwise); a meeting of a series by scope',
         tags: ['calendar'],
         params: calendarEventIdParamsSchema,
+        querystring: deleteCalendarEventQuerySchema,
         response: { 204: z.undefined() },
         refusals: [403, 404],
       },
     },
     async (request, reply) => {
-      await deleteCalendarEvent(app.services, request.actor, request.params.id);
+      await deleteCalendarEvent(
+        app.services,
+        request.actor,
+        request.params.id,
+        request.query.scope,
+      );
       return reply.code(204).send();
     },
   );
@@ -133,5 +149,40 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
         ),
       },
     }),
+  );
+
+  api.post(
+    '/calendar_events/:id/cancel.json',
+    {
+      schema: {
+        summary: 'Cancel one meeting of a series (as edit); its page stays, marked cancelled',
+        tags: ['calendar'],
+        params: calendarEventIdParamsSchema,
+        response: { 200: calendarEventAnswerSchema },
+        refusals: [403, 404],
+      },
+    },
+    async (request) => ({
+      data: {
+        calendar_event: await cancelCalendarEventOccurrence(
+          app.services,
+          request.actor,
+          request.params.id,
+        ),
+      },
+    }),
+  );
+
+  api.post(
+    '/calendar_events/recurrence_preview.json',
+    {
+      schema: {
+        summary: "A repeating meeting's rule in words and its first dates, before saving",
+        tags: ['calendar'],
+        body: recurrencePreviewRequestSchema,
+        response: { 200: recurrencePreviewAnswerSchema },
+      },
+    },
+    async (request) => ({ data: previewRecurrence(request.actor, request.body) }),
   );
 }

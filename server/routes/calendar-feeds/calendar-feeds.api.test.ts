@@ -52,7 +52,11 @@ function tokenOf(url: string): string {
 }
 
 /** The events a member's feed must hold, worked out from the tables and the policy. */
-async function expectedFeedIds(username: string, now: number): Promise<number[]> {
+/**
+ * The ids of the single events in the member's feed, or (`singles` false) of the series of the
+ * meetings in it (D80): a series is one VEVENT whatever its number of meetings.
+ */
+async function expectedFeedIds(username: string, now: number, singles = true): Promise<number[]> {
   const db = server.database.handle.db;
   const user = await db
     .selectFrom('users')
@@ -96,9 +100,11 @@ async function expectedFeedIds(username: string, now: number): Promise<number[]>
   } as const;
   const events = await db
     .selectFrom('calendar_events')
-    .select(['id', 'club_id', 'party_id', 'access', 'start_at'])
+    .select(['id', 'club_id', 'party_id', 'access', 'start_at', 'series_id'])
     .execute();
   return events
+    .filter((e) => (e.series_id === null) === singles)
+    .map((e) => (singles ? e : { ...e, id: e.series_id ?? 0 }))
     .filter((e) => e.start_at >= now - FEED_PAST_MS && e.start_at < now + FEED_AHEAD_MS)
     .filter((e) => clubs.has(e.club_id) || followed.has(e.club_id) || answered.has(e.id))
     .filter((e) =>
@@ -109,6 +115,7 @@ async function expectedFeedIds(username: string, now: number): Promise<number[]>
       ),
     )
     .map((e) => e.id)
+    .filter((id, index, ids) => singles || ids.indexOf(id) === index)
     .sort((a, b) => a - b);
 }
 
@@ -116,6 +123,11 @@ function eventIdOf(uid: string): number {
   const match = /^calendar-event-(\d+)@/.exec(uid);
   if (!match?.[1]) throw new Error(`unexpected UID ${uid}`);
   return Number(match[1]);
+}
+
+function seriesIdOf(uid: string): number | null {
+  const match = /^calendar-event-series-(\d+)@/.exec(uid);
+  return match?.[1] ? Number(match[1]) : null;
 }
 
 describe('the calendar feed address (GET, POST, DELETE /calendar_feed.json)', () => {
@@ -177,11 +189,17 @@ describe('GET /feeds/calendar/{token}.ics', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
 
     const calendar = readCalendar(response.text);
-    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const all = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const events = all.filter((event) => seriesIdOf(event.uid) === null);
     const ids = events.map((event) => eventIdOf(event.uid)).sort((a, b) => a - b);
     const expected = await expectedFeedIds(MEMBER.username, Date.now());
     expect(expected.length).toBeGreaterThan(3);
     expect(ids).toEqual(expected);
+    // The lodges' stated meetings: one VEVENT with its rule per series (D80).
+    const series = all.filter((event) => event.isRecurring());
+    expect(
+      series.map((event) => seriesIdOf(event.uid)).sort((a, b) => (a ?? 0) - (b ?? 0)),
+    ).toEqual(await expectedFeedIds(MEMBER.username, Date.now(), false));
 
     // Every zone an event names is described in the feed (RFC 5545 §3.6.5), so a program
     // shows the lodge's local time; read through it, each start is the stored instant.
@@ -395,11 +413,13 @@ describe('text stored before the one-line rule, in the download and the feed (D5
         const feed = await server.request('GET', pathOf(url));
         expect(feed.status).toBe(200);
         const expected = await expectedFeedIds(MEMBER.username, Date.now());
-        const all = expectOneCalendar(feed.text, expected.length);
+        // And one VEVENT per series of the lodges' meetings (M changed or declined none).
+        const series = await expectedFeedIds(MEMBER.username, Date.now(), false);
+        const all = expectOneCalendar(feed.text, expected.length + series.length);
         const mine = all
           .getAllSubcomponents('vevent')
           .map((v) => new ICAL.Event(v))
-          .filter((v) => eventIdOf(v.uid) === id);
+          .filter((v) => seriesIdOf(v.uid) === null && eventIdOf(v.uid) === id);
         expect(mine.map((v) => [v.summary, v.location])).toEqual([
           [readBack(payload), readBack(payload)],
         ]);

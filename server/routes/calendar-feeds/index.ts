@@ -86,7 +86,7 @@ export function registerCalendarFeedRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const origin = originOf(app, request);
-      const event = await calendarEventForIcs(
+      const events = await calendarEventForIcs(
         app.services,
         request.actor,
         request.params.id,
@@ -94,8 +94,8 @@ export function registerCalendarFeedRoutes(app: FastifyInstance): void {
       );
       return reply
         .type(ICS_TYPE)
-        .header('content-disposition', `attachment; filename="event-${event.id}.ics"`)
-        .send(presentIcs(event.name, [event], request.host));
+        .header('content-disposition', `attachment; filename="event-${request.params.id}.ics"`)
+        .send(presentIcs(events[0]?.name ?? '', events, request.host));
     },
   );
 }

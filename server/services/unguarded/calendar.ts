@@ -132,6 +132,18 @@ export async function presentEventPage(
       attendee: mineOf.get(row.id) ?? null,
       description: derived.shortText(row.description_body),
       local: derived.localFields(row.start_at, row.end_at, row.time_zone_id),
+      series:
+        row.series_rrule === null ||
+        row.series_start_date === null ||
+        row.series_start_minutes === null ||
+        row.series_time_zone_id === null
+          ? null
+          : derived.seriesWords({
+              rrule: row.series_rrule,
+              startDate: row.series_start_date,
+              startMinutes: row.series_start_minutes,
+              timeZoneId: row.series_time_zone_id,
+            }),
     }),
   );
 }

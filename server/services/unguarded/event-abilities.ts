@@ -22,6 +22,8 @@ function eventAbilitiesOf(
       allowsComments: event.allows_comments,
       commentCount: event.comment_container.comment_count,
       announced: event.announced,
+      inSeries: event.series_id !== null,
+      cancelled: event.cancelled,
     },
     webmasterClubIds,
   );

@@ -38,6 +38,8 @@ import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import type { JobQueueOptions } from './jobs/job-queue.ts';
+import { mailTask } from './mail/mail-jobs.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
 import { createPostgresBus } from './realtime/postgres-bus.ts';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** The job queue's timings (tests poll more often, D79). */
+  jobs?: Pick<JobQueueOptions, 'pollIntervalMs' | 'recoverIntervalMs' | 'retryBaseMs'>;
 }
 
 /** JSON bodies above this are refused with 413; upload routes raise it for themselves. */
@@ -147,10 +151,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.error({ err: error }, `${what} failed`),
     ),
     jobs: await createJobQueue(database, config.DATABASE_URL, {
+      ...options.jobs,
       onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
     }),
   };
   app.decorate('services', services);
+  // Every task this node runs, in one place (D78, D79).
+  services.jobs.register(
+    mailTask({
+      db: database.db,
+      mailer: services.mailer,
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+    }),
+  );
   // Reference data changed through any node (D74).
   bus.subscribe(({ payload }) => {
     if (payload.kind === 'cache') services.memo.forget(payload.prefix);

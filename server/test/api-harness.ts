@@ -75,6 +75,8 @@ export interface StartOptions {
   postgresUrl?: string;
   /** The app's logger, to read what it logs; none by default. */
   logger?: BuildAppOptions['logger'];
+  /** false: the job queue does not run here (another process runs the jobs). */
+  runJobs?: boolean;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   await options.beforeListen?.(app, database);
   const server = await listening(app, database, config, () => database.drop());
   // The real queue, as server/main.ts starts it once the node listens (D79).
-  await app.services.jobs.start();
+  if (options.runJobs !== false) await app.services.jobs.start();
   return server;
 }
 

@@ -70,6 +70,22 @@ const SWEEP_INTERVAL_MS = 60_000;
  */
 const SWEEP_HOLD_MS = 10_000;
 
+/**
+ * Reports each kind of failure (`what`) at most once a minute: the job queue meets an outage at
+ * every poll and would say so each time (the several-nodes outage test counts the lines).
+ */
+function oncePerMinute(
+  report: (error: unknown, what: string) => void,
+): (error: unknown, what: string) => void {
+  const last = new Map<string, number>();
+  return (error, what) => {
+    const now = Date.now();
+    if (now - (last.get(what) ?? -Infinity) < 60_000) return;
+    last.set(what, now);
+    report(error, what);
+  };
+}
+
 function defaultWebRoot(): string {
   // Works from the TypeScript sources (server/) and the build (dist/node/server/).
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     jobs: await createJobQueue(database, config.DATABASE_URL, {
       ...options.jobs,
-      onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+      onError: oncePerMinute((error, what) => app.log.error({ err: error }, `${what} failed`)),
     }),
   };
   app.decorate('services', services);

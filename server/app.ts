@@ -192,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => services.background.drain());
   // Takes no more jobs and lets those under way end while the database is still there.
   app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => services.mailer.close());
   app.addHook('onClose', async () => services.storage.close());
   // Imports that were running when the last process ended never finish (D65).
   app.addHook('onReady', async () => {

@@ -32,6 +32,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Closes the SMTP connections it keeps open. */
+  close(): Promise<void>;
 }
 
 export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
@@ -49,6 +51,7 @@ export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger)
         'e-mail kept in the outbox (no SMTP_URL); read it with: npm run lodgehall -- outbox',
       );
     },
+    async close() {},
   };
 }
 

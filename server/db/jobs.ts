@@ -256,3 +256,59 @@ export async function unfinishedJobCount(
   );
   return Number(rows[0]?.count ?? 0);
 }
+
+export interface FailedJob {
+  key: string | null;
+  payload: unknown;
+  attempts: number;
+  lastError: string | null;
+  /** When it last ran (ms). */
+  lastRunAt: number;
+}
+
+/** A task's jobs whose attempts are used up, newest first (the operator's `failed-mail`). */
+export async function failedJobs(
+  db: Kysely<Database>,
+  engine: Engine,
+  task: string,
+  limit: number,
+): Promise<FailedJob[]> {
+  if (engine === 'sqlite') {
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['key', 'payload', 'attempts', 'last_error', 'run_at'])
+      .where('task', '=', task)
+      .where('state', '=', 'failed')
+      .orderBy('run_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      key: row.key,
+      payload: JSON.parse(row.payload) as unknown,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      lastRunAt: row.run_at,
+    }));
+  }
+  const { rows } = await sql<{
+    key: string | null;
+    payload: unknown;
+    attempts: number;
+    last_error: string | null;
+    run_at: Date;
+  }>`
+    select jobs.key, jobs.payload, jobs.attempts, jobs.last_error, jobs.run_at
+    from graphile_worker._private_jobs as jobs
+    join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
+    where tasks.identifier = ${task} and jobs.locked_at is null
+      and jobs.attempts >= jobs.max_attempts
+    order by jobs.run_at desc, jobs.id desc limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    key: row.key,
+    payload: row.payload,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    lastRunAt: row.run_at.getTime(),
+  }));
+}

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEventAnswer } from '../../common/schemas/calendar-event.ts';
 import type { DuesPaymentAnswer } from '../../common/schemas/dues.ts';
@@ -164,6 +167,25 @@ describe('mail through the queue to a real SMTP server', () => {
         .where('key', '=', key)
         .execute();
       expect(delivered).toEqual([]);
+      // The operator's command lists it.
+      const listed = await new Promise<string>((resolve) => {
+        let output = '';
+        const child = spawn(
+          path.resolve('node_modules/.bin/tsx'),
+          [path.resolve('scripts/lodgehall.ts'), 'failed-mail'],
+          {
+            env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...server.database.env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', () => resolve(output));
+      });
+      expect(listed).toContain(key);
+      expect(listed).toContain('To: refused@example.org');
+      expect(listed).toContain('Subject: Refused');
+      expect(listed).toMatch(/Attempts: 2\nLast error: .*550/);
     } finally {
       smtp.refuse(false);
     }

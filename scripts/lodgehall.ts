@@ -335,17 +335,29 @@ Every e-mail goes out as a job of the job queue, which tries it again with longe
 and longer waits when the mail server refuses it or cannot be reached. One whose
 attempts are used up stays in the queue, failed: this prints the newest N of them,
 newest first, with the recipient, the subject, the attempts and the last error.
-A failed mail is not tried again by itself (see docs/operations.md).
+A failed mail is not tried again by itself: --retry queues every one of them again,
+once the mail server works; a mail that went out already is not sent twice.
 
 Options:
-  --last N   how many, a whole number of 1 or more (default 20)`,
-    options: { last: { type: 'string' } },
+  --last N   how many, a whole number of 1 or more (default 20)
+  --retry    try every failed e-mail again now, with fresh attempts`,
+    options: { last: { type: 'string' }, retry: { type: 'boolean' } },
     async run({ values }) {
       const help = commands['failed-mail']?.help ?? '';
       const last = positiveInteger('last', values.last, help) ?? 20;
-      const { failedJobs } = await import('../server/db/jobs.ts');
+      const { failedJobs, retryFailedJobs } = await import('../server/db/jobs.ts');
       const { MAIL_TASK } = await import('../server/mail/mail-jobs.ts');
       await withDatabase(async (database) => {
+        if (values.retry) {
+          const count = await retryFailedJobs(
+            database.db,
+            database.engine,
+            MAIL_TASK.name,
+            Date.now(),
+          );
+          out(`${count} failed e-mail(s) queued again; a running node sends them.`);
+          return;
+        }
         const failed = await failedJobs(database.db, database.engine, MAIL_TASK.name, last);
         if (failed.length === 0) {
           out(`No failed e-mail (${database.location}).`);

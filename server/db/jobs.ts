@@ -312,3 +312,36 @@ export async function failedJobs(
     lastRunAt: row.run_at.getTime(),
   }));
 }
+
+/**
+ * Runs a task's failed jobs again, now, with their attempts counted afresh (the operator's
+ * `failed-mail --retry`). Answers how many.
+ */
+export async function retryFailedJobs(
+  db: Kysely<Database>,
+  engine: Engine,
+  task: string,
+  now: number,
+): Promise<number> {
+  if (engine === 'sqlite') {
+    const result = await db
+      .updateTable('jobs')
+      .set({ state: 'queued', attempts: 0, run_at: now })
+      .where('task', '=', task)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+  const { rows } = await sql<{ id: string }>`
+    select id from graphile_worker.reschedule_jobs(
+      array(
+        select jobs.id from graphile_worker._private_jobs as jobs
+        join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
+        where tasks.identifier = ${task} and jobs.locked_at is null
+          and jobs.attempts >= jobs.max_attempts
+      ),
+      run_at => ${new Date(now).toISOString()}::timestamptz,
+      attempts => 0
+    )`.execute(db);
+  return rows.length;
+}

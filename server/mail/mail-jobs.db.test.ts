@@ -113,6 +113,24 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
+/** `npm run lodgehall -- failed-mail ARGS` on the server's database: its output. */
+function failedMailCommand(server: TestServer, args: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(
+      path.resolve('node_modules/.bin/tsx'),
+      [path.resolve('scripts/lodgehall.ts'), 'failed-mail', ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...server.database.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', () => resolve(output));
+  });
+}
+
 describe('mail through the queue to a real SMTP server', () => {
   let smtp: SmtpCatcher;
   let server: TestServer;
@@ -167,25 +185,17 @@ describe('mail through the queue to a real SMTP server', () => {
         .where('key', '=', key)
         .execute();
       expect(delivered).toEqual([]);
-      // The operator's command lists it.
-      const listed = await new Promise<string>((resolve) => {
-        let output = '';
-        const child = spawn(
-          path.resolve('node_modules/.bin/tsx'),
-          [path.resolve('scripts/lodgehall.ts'), 'failed-mail'],
-          {
-            env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...server.database.env },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.on('exit', () => resolve(output));
-      });
+      // The operator's command lists it and, once the server takes mail again, sends it again.
+      const listed = await failedMailCommand(server, []);
       expect(listed).toContain(key);
       expect(listed).toContain('To: refused@example.org');
       expect(listed).toContain('Subject: Refused');
       expect(listed).toMatch(/Attempts: 2\nLast error: .*550/);
+      smtp.refuse(false);
+      expect(await failedMailCommand(server, ['--retry'])).toContain('1 failed e-mail(s) queued');
+      await until(() => smtp.mails.some((mail) => mail.to === message.to), 'the mail sent again');
+      expect(await jobs.inspect(key)).toBeUndefined();
+      expect(await failedMailCommand(server, [])).toContain('No failed e-mail');
     } finally {
       smtp.refuse(false);
     }

@@ -201,6 +201,17 @@ describe('mail through the queue to a real SMTP server', () => {
     }
   });
 
+  it('a mail past its expiry (a code no longer good) is dropped, not sent', async () => {
+    const key = `test:expired:${Date.now()}`;
+    const message = { to: 'too.late@example.org', subject: 'Your Lodgehall code', text: '123456' };
+    await enqueueMail(server.app.services.jobs, server.database.handle.db, key, message, {
+      expiresAt: Date.now() - 1,
+    });
+    await drainJobs(server);
+    expect(await server.app.services.jobs.inspect(key)).toBeUndefined();
+    expect(smtp.mails.filter((mail) => mail.to === message.to)).toEqual([]);
+  });
+
   it('a dues receipt arrives for a cash payment taken in the console and for a checkout', async () => {
     const m = personas.M;
     const today = new Date().toISOString().slice(0, 10);

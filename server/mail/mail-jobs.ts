@@ -98,8 +98,12 @@ export function mailTask(deps: MailTaskDependencies): TaskDefinition<MailJob> {
       const messageId = mailMessageId(job.key, deps.publicUrl);
       await deps.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, messageId });
       const now = Date.now();
-      await recordMailDelivery(deps.db, { key: job.key, messageId, to: mail.to }, now);
-      if (mail.invitationId !== null) await markInvitationSent(deps.db, mail.invitationId, now);
+      const key = job.key;
+      // One transaction: a mail recorded as sent has its invitation marked too.
+      await deps.db.transaction().execute(async (trx) => {
+        await recordMailDelivery(trx, { key, messageId, to: mail.to }, now);
+        if (mail.invitationId !== null) await markInvitationSent(trx, mail.invitationId, now);
+      });
     },
   });
 }

@@ -355,7 +355,7 @@ describe('an Announce whose node is killed half-way', () => {
         node?.child.kill('SIGKILL');
         await node?.exited;
         // Its connections' ends reach the SMTP server just after: their messages are not kept.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await until(() => smtp.openConnections() === 0, 'its connections to close', 10_000);
         killedAt = accepted;
       },
     });

@@ -24,6 +24,8 @@ export interface SmtpCatcher {
   refuse(refusing: boolean): void;
   /** How many messages were refused. */
   refused(): number;
+  /** Connections open now. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
   let refusedCount = 0;
   let turn: Promise<void> = Promise.resolve();
   const closed = new Set<string>();
+  const open = new Set<string>();
 
   /** Resolves when this message may be accepted. */
   function nextTurn(): Promise<void> {
@@ -74,8 +77,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     // A reverse DNS lookup of 127.0.0.1 per connection would be the bench's slowest part.
     disableReverseLookup: true,
     logger: false,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
     onClose(session) {
       closed.add(session.id);
+      open.delete(session.id);
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
@@ -120,6 +128,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
       refusing = value;
     },
     refused: () => refusedCount,
+    openConnections: () => open.size,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -326,6 +326,54 @@ Options:
       });
     },
   },
+
+  'failed-mail': {
+    summary: 'Print the e-mails that could not be sent (their attempts used up)',
+    help: `Usage: npm run lodgehall -- failed-mail [--last N]
+
+Every e-mail goes out as a job of the job queue, which tries it again with longer
+and longer waits when the mail server refuses it or cannot be reached. One whose
+attempts are used up stays in the queue, failed: this prints the newest N of them,
+newest first, with the recipient, the subject, the attempts and the last error.
+A failed mail is not tried again by itself: --retry queues every one of them again,
+once the mail server works; a mail that went out already is not sent twice.
+
+Options:
+  --last N   how many, a whole number of 1 or more (default 20)
+  --retry    try every failed e-mail again now, with fresh attempts`,
+    options: { last: { type: 'string' }, retry: { type: 'boolean' } },
+    async run({ values }) {
+      const help = commands['failed-mail']?.help ?? '';
+      const last = positiveInteger('last', values.last, help) ?? 20;
+      const { failedJobs, retryFailedJobs } = await import('../server/db/jobs.ts');
+      const { MAIL_TASK } = await import('../server/mail/mail-jobs.ts');
+      await withDatabase(async (database) => {
+        if (values.retry) {
+          const count = await retryFailedJobs(
+            database.db,
+            database.engine,
+            MAIL_TASK.name,
+            Date.now(),
+          );
+          out(`${count} failed e-mail(s) queued again; a running node sends them.`);
+          return;
+        }
+        const failed = await failedJobs(database.db, database.engine, MAIL_TASK.name, last);
+        if (failed.length === 0) {
+          out(`No failed e-mail (${database.location}).`);
+          return;
+        }
+        for (const job of failed) {
+          const mail = MAIL_TASK.payload.safeParse(job.payload);
+          const firstLine = (job.lastError ?? '').split('\n')[0] ?? '';
+          out(`--- ${new Date(job.lastRunAt).toISOString()}  ${job.key ?? ''}`);
+          if (mail.success) out(`To: ${mail.data.to}\nSubject: ${mail.data.subject}`);
+          out(`Attempts: ${job.attempts}\nLast error: ${firstLine}`);
+          out();
+        }
+      });
+    },
+  },
 };
 
 function overview(): string {

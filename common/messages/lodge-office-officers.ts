@@ -115,7 +115,7 @@ export const INVITE_ONE_TEXT =
   'This member has no Lodgehall account yet. Send an e-mail with a link to register.';
 export const INVITE_ONE = 'Send an invitation';
 export const INVITE_AGAIN = 'Send it again';
-export const INVITED_ONE = 'The invitation was sent.';
+export const INVITED_ONE = 'The invitation is on its way.';
 export const ALREADY_INVITED_TODAY =
   'This member was invited within the last day. Send it again only if they ask.';
 export const EARLIER_INVITATIONS = 'Invitations sent';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
+import type { Engine } from './database.ts';
 import type { Database, JobsTable } from './schema.ts';
 
 /*
@@ -221,4 +222,126 @@ export async function unlockGraphileWorkers(
   workerIds: ReadonlyArray<string>,
 ): Promise<void> {
   await sql`select graphile_worker.force_unlock_workers(${[...workerIds]}::text[])`.execute(db);
+}
+
+// ---- Both ---------------------------------------------------------------------------------
+
+/**
+ * Jobs due or running now, on either engine: none means the queue has done all it can for now
+ * (a job waiting for its retry is not counted). Tests wait for it (server/test/api-harness.ts).
+ */
+export async function unfinishedJobCount(
+  db: Kysely<Database>,
+  engine: Engine,
+  now: number,
+): Promise<number> {
+  if (engine === 'sqlite') {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'running'),
+          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from graphile_worker._private_jobs
+    where locked_at is not null
+      or (run_at <= ${new Date(now).toISOString()}::timestamptz and attempts < max_attempts)`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+export interface FailedJob {
+  key: string | null;
+  payload: unknown;
+  attempts: number;
+  lastError: string | null;
+  /** When it last ran (ms). */
+  lastRunAt: number;
+}
+
+/** A task's jobs whose attempts are used up, newest first (the operator's `failed-mail`). */
+export async function failedJobs(
+  db: Kysely<Database>,
+  engine: Engine,
+  task: string,
+  limit: number,
+): Promise<FailedJob[]> {
+  if (engine === 'sqlite') {
+    const rows = await db
+      .selectFrom('jobs')
+      .select(['key', 'payload', 'attempts', 'last_error', 'run_at'])
+      .where('task', '=', task)
+      .where('state', '=', 'failed')
+      .orderBy('run_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      key: row.key,
+      payload: JSON.parse(row.payload) as unknown,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      lastRunAt: row.run_at,
+    }));
+  }
+  const { rows } = await sql<{
+    key: string | null;
+    payload: unknown;
+    attempts: number;
+    last_error: string | null;
+    run_at: Date;
+  }>`
+    select jobs.key, jobs.payload, jobs.attempts, jobs.last_error, jobs.run_at
+    from graphile_worker._private_jobs as jobs
+    join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
+    where tasks.identifier = ${task} and jobs.locked_at is null
+      and jobs.attempts >= jobs.max_attempts
+    order by jobs.run_at desc, jobs.id desc limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    key: row.key,
+    payload: row.payload,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    lastRunAt: row.run_at.getTime(),
+  }));
+}
+
+/**
+ * Runs a task's failed jobs again, now, with their attempts counted afresh (the operator's
+ * `failed-mail --retry`). Answers how many.
+ */
+export async function retryFailedJobs(
+  db: Kysely<Database>,
+  engine: Engine,
+  task: string,
+  now: number,
+): Promise<number> {
+  if (engine === 'sqlite') {
+    const result = await db
+      .updateTable('jobs')
+      .set({ state: 'queued', attempts: 0, run_at: now })
+      .where('task', '=', task)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+  const { rows } = await sql<{ id: string }>`
+    select id from graphile_worker.reschedule_jobs(
+      array(
+        select jobs.id from graphile_worker._private_jobs as jobs
+        join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
+        where tasks.identifier = ${task} and jobs.locked_at is null
+          and jobs.attempts >= jobs.max_attempts
+      ),
+      run_at => ${new Date(now).toISOString()}::timestamptz,
+      attempts => 0
+    )`.execute(db);
+  return rows.length;
 }

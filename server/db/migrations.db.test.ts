@@ -72,6 +72,7 @@ describe('migrations', () => {
         'invitations',
         'dues_rates',
         'organization_statuses',
+        'mail_deliveries',
         // Recurring meetings (D80).
         'calendar_event_series',
         // The job queue's table; PostgreSQL's queue keeps graphile-worker's schema (D78).

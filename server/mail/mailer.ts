@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header; mail jobs derive it from their key (mail-jobs.ts, D79). */
+  messageId?: string;
 }
 
 /**
@@ -24,10 +26,14 @@ export interface MailMessage {
  *   `npm run lodgehall -- outbox` shows it, not in log files.
  *
  * `send` resolves once the message is handed over (or stored) and rejects when it cannot be.
+ * Services do not call it: they queue the mail (mail-jobs.ts `enqueueMail`), and the mail job
+ * calls it (D79).
  */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Closes the SMTP connections it keeps open. */
+  close(): Promise<void>;
 }
 
 export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
@@ -45,6 +51,7 @@ export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger)
         'e-mail kept in the outbox (no SMTP_URL); read it with: npm run lodgehall -- outbox',
       );
     },
+    async close() {},
   };
 }
 

@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { registerMediaRoutes } from './routes/media/index.ts';
 import { registerCalendarFeedDownloadRoutes } from './routes/calendar-feeds/index.ts';
+import { registerOneClickUnsubscribeRoute } from './routes/mail-settings/index.ts';
 import { createPayments } from './payments/index.ts';
 import { registerPaymentRoutes } from './routes/payments/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaRoutes(app);
   registerCalendarFeedDownloadRoutes(app);
   registerPaymentRoutes(app);
+  registerOneClickUnsubscribeRoute(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
   // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute

@@ -66,6 +66,7 @@ import {
   updateContentRecord,
 } from './content-records.ts';
 import type { ServiceContext } from './context.ts';
+import { announcementMailRecipients } from './unguarded/mail-settings.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
 
 /** GET /calendar_events/{id}/edit.json (API-CAL-03, EVF-20): the event, for those who may edit. */
@@ -291,7 +292,8 @@ export async function announceCalendarEvent(
       partyIds,
       now,
     );
-    return { recipients: partyIds, noticeEvent };
+    // The mail goes to those who left announcement mail on (D81), whatever their notices setting.
+    return { recipients: await announcementMailRecipients(trx, partyIds), noticeEvent };
   });
   // The lodge's open streams send the new notices badge (D43).
   await publishAll(ctx.bus, [noticeEvent]);

@@ -60,18 +60,19 @@ export const CANCELLED_EVENT_TITLE = 'This event was cancelled';
 export const cancelledEventText = (name: string, when: string): string =>
   `${name}, planned for ${when}, will not take place.`;
 
-// ---- Notices about a changed or cancelled event (HTML from escaped parts) ---------------------
+// ---- Notices about a changed or cancelled event (HTML from escaped parts, in the tags the
+// notices' allow-list keeps as they are) ---------------------------------------------------------
 
 export const eventMovedNotice = (lodgeHtml: string, eventHtml: string, whenHtml: string) =>
-  `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> moved to ${whenHtml}`;
+  `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> moved to ${whenHtml}`;
 export const eventPlaceChangedNotice = (
   lodgeHtml: string,
   eventHtml: string,
   placeHtml: string | null,
 ) =>
   placeHtml === null
-    ? `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> no longer has a place set`
-    : `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> now meets at ${placeHtml}`;
+    ? `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> no longer has a place set`
+    : `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> now meets at ${placeHtml}`;
 export const eventMovedAndPlaceNotice = (
   lodgeHtml: string,
   eventHtml: string,
@@ -79,7 +80,7 @@ export const eventMovedAndPlaceNotice = (
   placeHtml: string | null,
 ) =>
   placeHtml === null
-    ? `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> moved to ${whenHtml}; no place is set`
-    : `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> moved to ${whenHtml}, at ${placeHtml}`;
+    ? `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> moved to ${whenHtml}; no place is set`
+    : `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> moved to ${whenHtml}, at ${placeHtml}`;
 export const eventCancelledNotice = (lodgeHtml: string, eventHtml: string, whenHtml: string) =>
-  `<b>${lodgeHtml}</b>: <i>${eventHtml}</i> on ${whenHtml} was cancelled`;
+  `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> on ${whenHtml} was cancelled`;

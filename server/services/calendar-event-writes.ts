@@ -5,7 +5,7 @@
  * services/calendar-events.ts; every write answers with the event as that module reads it, and
  * with the member's abilities (D58). The form's fields are read by calendar-event-form.ts.
  */
-import type { Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { BASE_PATH } from '../../common/constants.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import { eventLocalFields, localDateOf } from '../../common/event-time.ts';
@@ -35,6 +35,7 @@ import {
   updateEventRow,
   type StoredEventRow,
 } from '../db/content-events.ts';
+import { answeringPartyIds } from '../db/event-changes.ts';
 import { standingOf, type Standing } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
@@ -46,7 +47,7 @@ import {
   mayEditCalendarEvent,
   type CalendarEventFacts,
 } from '../policies/calendar-events.ts';
-import { publishAll } from '../realtime/bus.ts';
+import { publishAll, type BusEvent } from '../realtime/bus.ts';
 import {
   changesTimes,
   instantsOf,
@@ -66,6 +67,11 @@ import {
   updateContentRecord,
 } from './content-records.ts';
 import type { ServiceContext } from './context.ts';
+import {
+  keepTombstone,
+  noticeEventCancelled,
+  noticeEventChange,
+} from './unguarded/event-change-notices.ts';
 import { announcementMailRecipients } from './unguarded/mail-settings.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
 
@@ -168,6 +174,7 @@ export async function updateCalendarEvent(
   throwIfAny(errors);
 
   const now = Date.now();
+  let changeNotice: BusEvent | null = null;
   await updateContentRecord(
     ctx,
     EVENT,
@@ -191,9 +198,13 @@ export async function updateCalendarEvent(
         changes.local_start_date = localDateOf(times.startAt, times.timeZoneId);
       }
       await updateEventRow(trx, id, changes);
+      // Those who answered hear of a new date, time or place (D81).
+      const after = await lockEvent(trx, id);
+      changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now);
       return { bodyId: fresh.calendar_event_description_id };
     },
   );
+  await publishAll(ctx.bus, [changeNotice]);
   return answerEvent(ctx, member, id);
 }
 
@@ -229,23 +240,38 @@ export async function deleteCalendarEvent(
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
   assertDeletable(member, facts, row, standing);
-  await deleteContentRecord(ctx, EVENT, id, async (trx) => {
-    const fresh = await lockEvent(trx, id);
-    // Locks the container as posting a comment does, then counts what is there now.
-    const count = await lockCommentContainer(trx, fresh.comment_container_id);
-    if (count === undefined) throw new NotFoundError(NO_SUCH_EVENT);
-    assertDeletable(
-      member,
-      facts,
-      { allows_comments: fresh.allows_comments, comment_count: count },
-      standing,
-    );
-    // RSVPs go with the event (on delete cascade).
-    return {
-      bodyId: fresh.calendar_event_description_id,
-      containerId: fresh.comment_container_id,
-    };
-  });
+  let cancelled: { event: StoredEventRow; answerers: number[] } | undefined;
+  const now = Date.now();
+  const deleted = async (trx: Transaction<Database>) => {
+    if (!cancelled) return null;
+    // Its old links say it was cancelled; those who answered are told (D81).
+    await keepTombstone(trx, cancelled.event, now);
+    return noticeEventCancelled(trx, cancelled.event, cancelled.answerers, member.partyId, now);
+  };
+  await deleteContentRecord(
+    ctx,
+    EVENT,
+    id,
+    async (trx) => {
+      const fresh = await lockEvent(trx, id);
+      cancelled = { event: fresh, answerers: await answeringPartyIds(trx, id) };
+      // Locks the container as posting a comment does, then counts what is there now.
+      const count = await lockCommentContainer(trx, fresh.comment_container_id);
+      if (count === undefined) throw new NotFoundError(NO_SUCH_EVENT);
+      assertDeletable(
+        member,
+        facts,
+        { allows_comments: fresh.allows_comments, comment_count: count },
+        standing,
+      );
+      // RSVPs go with the event (on delete cascade).
+      return {
+        bodyId: fresh.calendar_event_description_id,
+        containerId: fresh.comment_container_id,
+      };
+    },
+    deleted,
+  );
 }
 
 // ---- Announce (AMB-06) ----------------------------------------------------------------------

@@ -62,6 +62,7 @@ import {
   presentOwnAttendee,
 } from '../presenters/calendar-event.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
+import { throwIfCancelled } from './cancelled-events.ts';
 import type { ServiceContext } from './context.ts';
 import {
   nearbyClubsOf,
@@ -205,7 +206,11 @@ export async function getCalendarEvent(
   id: number,
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
-  const row = await loadVisibleEvent(ctx, member, id);
+  const row = await loadVisibleEvent(ctx, member, id).catch(async (error: unknown) => {
+    // A deleted event's old link says it was cancelled (D81).
+    if (error instanceof NotFoundError) await throwIfCancelled(ctx, member, id);
+    throw error;
+  });
   const [event] = await presentEventPage(ctx, member.partyId, [row.id]);
   if (!event) throw new NotFoundError(NO_SUCH_EVENT);
   const detail = presentCalendarEventDetail(event, {

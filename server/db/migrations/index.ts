@@ -17,6 +17,7 @@ import * as consoleDues from './0015-console-dues.ts';
 import * as rosterWalkIndex from './0016-roster-walk-index.ts';
 import * as busCommitOrder from './0017-bus-commit-order.ts';
 import * as jobs from './0018-jobs.ts';
+import * as calendarEventTombstones from './0021-calendar-event-tombstones.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_roster_walk_index': rosterWalkIndex,
   '0017_bus_commit_order': busCommitOrder,
   '0018_jobs': jobs,
+  '0021_calendar_event_tombstones': calendarEventTombstones,
 };

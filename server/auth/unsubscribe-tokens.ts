@@ -25,8 +25,12 @@ export type UnsubscribeKey = Buffer;
 
 /** The HMAC key of unsubscribe links, derived from the app key. */
 export async function loadUnsubscribeKey(db: Kysely<Database>): Promise<UnsubscribeKey> {
-  const { privateKey } = await loadAppKey(db);
-  const secret = privateKey.export({ format: 'der', type: 'pkcs8' });
+  return unsubscribeKeyOf((await loadAppKey(db)).privateKey);
+}
+
+/** The key derived from the app's private key (the browser tests read it as an operator would). */
+export function unsubscribeKeyOf(appPrivateKey: crypto.KeyObject): UnsubscribeKey {
+  const secret = appPrivateKey.export({ format: 'der', type: 'pkcs8' });
   return Buffer.from(crypto.hkdfSync('sha256', secret, '', 'lodgehall unsubscribe links', 32));
 }
 

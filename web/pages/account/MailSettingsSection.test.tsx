@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ANNOUNCEMENT_MAIL_LABEL,
+  ANNOUNCEMENT_MAIL_OFF,
+  ANNOUNCEMENT_MAIL_ON,
   ERROR_LOADING_MAIL_SETTINGS,
   ERROR_SAVING_MAIL_SETTINGS,
   MAIL_SETTINGS_SAVED,
@@ -77,8 +79,10 @@ describe('E-mail and reminders on /my_account (issue 25, D81)', () => {
     expect((box.getByRole('radio', { name: NOTICE_MAIL_DAILY }) as HTMLInputElement).checked).toBe(
       true,
     );
+    const announcements = box.getByRole('radiogroup', { name: ANNOUNCEMENT_MAIL_LABEL });
     expect(
-      (box.getByRole('checkbox', { name: ANNOUNCEMENT_MAIL_LABEL }) as HTMLInputElement).checked,
+      (within(announcements).getByRole('radio', { name: ANNOUNCEMENT_MAIL_ON }) as HTMLInputElement)
+        .checked,
     ).toBe(true);
     expect((box.getByRole('radio', { name: REMINDER_1_DAY }) as HTMLInputElement).checked).toBe(
       true,
@@ -97,7 +101,7 @@ describe('E-mail and reminders on /my_account (issue 25, D81)', () => {
     };
     const box = await openSection();
     fireEvent.click(box.getByRole('radio', { name: NOTICE_MAIL_IMMEDIATELY }));
-    fireEvent.click(box.getByRole('checkbox', { name: ANNOUNCEMENT_MAIL_LABEL }));
+    fireEvent.click(box.getByRole('radio', { name: ANNOUNCEMENT_MAIL_OFF }));
     fireEvent.click(box.getByRole('radio', { name: REMINDER_3_DAYS }));
     fireEvent.click(box.getByRole('button', { name: SAVE_MAIL_SETTINGS }));
     expect(await box.findByLabelText(SAVING_MAIL_SETTINGS)).toBeTruthy();

@@ -1,8 +1,10 @@
-import { Alert, Button, Checkbox, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
   ANNOUNCEMENT_MAIL_LABEL,
+  ANNOUNCEMENT_MAIL_OFF,
+  ANNOUNCEMENT_MAIL_ON,
   ERROR_LOADING_MAIL_SETTINGS,
   ERROR_SAVING_MAIL_SETTINGS,
   LOADING_MAIL_SETTINGS,
@@ -74,12 +76,18 @@ function MailSettingsForm({ saved }: { saved: MailSettings }) {
             ))}
           </Stack>
         </Radio.Group>
-        <Checkbox
+        {/* Yes or No rather than a lone checkbox: the same kind of question as the others. */}
+        <Radio.Group
           label={ANNOUNCEMENT_MAIL_LABEL}
-          checked={choices.announcement_mail}
-          onChange={(event) => choose({ announcement_mail: event.currentTarget.checked })}
+          value={choices.announcement_mail ? 'on' : 'off'}
+          onChange={(value) => choose({ announcement_mail: value === 'on' })}
           size="md"
-        />
+        >
+          <Stack gap="sm" mt="sm">
+            <Radio value="on" label={ANNOUNCEMENT_MAIL_ON} size="md" />
+            <Radio value="off" label={ANNOUNCEMENT_MAIL_OFF} size="md" />
+          </Stack>
+        </Radio.Group>
         <Radio.Group
           label={REMINDER_LABEL}
           value={choices.event_reminder}

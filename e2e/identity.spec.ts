@@ -280,7 +280,7 @@ test.describe('a new member end to end', () => {
       await page.getByLabel('Six-digit code').fill('12345');
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByText(CODE_SIX_DIGITS)).toBeVisible();
-      await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(registrant.email));
+      await page.getByLabel('Six-digit code').fill(await readCodeFromOutbox(registrant.email));
       await page.getByRole('button', { name: 'Next' }).click();
 
       // Step 4: username, password with its meter, and a confirmation that is not sent.
@@ -365,7 +365,7 @@ test.describe('a new member end to end', () => {
       };
       expect(chosen.password_reset_request.contact_option_key).not.toBe('');
       await expect(page.getByTestId('flow-step')).toHaveText('Step 3 of 4');
-      await page.getByLabel('Six-digit code').fill(readCodeFromOutbox(registrant.cellPhone));
+      await page.getByLabel('Six-digit code').fill(await readCodeFromOutbox(registrant.cellPhone));
       await page.getByRole('button', { name: 'Next' }).click();
 
       await expect(page.getByTestId('flow-step')).toHaveText('Step 4 of 4');

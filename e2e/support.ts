@@ -194,17 +194,29 @@ export function userMetadata(response: Response): {
 /**
  * The newest six-digit code the server kept in its outbox for `to` (an e-mail address or a
  * telephone number), read as a developer would: `npm run lodgehall -- outbox --last N` on the
- * e2e server's data folder.
+ * e2e server's data folder. An e-mail goes out through the job queue just after the answer
+ * (D79), so the outbox is read again for a few seconds until it holds one.
  */
-export function readCodeFromOutbox(to: string): string {
+export async function readCodeFromOutbox(to: string): Promise<string> {
   const dataDir = process.env.LODGEHALL_E2E_DATA_DIR;
   if (!dataDir)
     throw new Error('LODGEHALL_E2E_DATA_DIR is not set (see e2e/playwright.config.ts).');
-  const output = execFileSync('npm', ['run', '-s', 'lodgehall', '--', 'outbox', '--last', '10'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const output = execFileSync('npm', ['run', '-s', 'lodgehall', '--', 'outbox', '--last', '10'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    const code = newestCodeTo(output, to);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No code for ${to} in the outbox:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** In the outbox command's output, the newest code to `to`. */
+function newestCodeTo(output: string, to: string): string | undefined {
   // Messages are printed newest last, each starting with a `--- <time>  <channel>  to <to>` line.
   const messages = output.split(/^--- /m).slice(1);
   const digits = to.replace(/\D/g, '');
@@ -217,7 +229,7 @@ export function readCodeFromOutbox(to: string): string {
     const code = /\b(\d{6})\b/.exec(rest.join('\n'))?.[1];
     if (code) return code;
   }
-  throw new Error(`No code for ${to} in the outbox:\n${output}`);
+  return undefined;
 }
 
 /** How far the page scrolls sideways (0 when it fits). */

@@ -39,6 +39,8 @@ import { createCalendarDerived } from './services/calendar-derived.ts';
 import { createBackgroundTasks } from './services/background-tasks.ts';
 import { createMemo } from './services/memo.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import type { JobQueueOptions } from './jobs/job-queue.ts';
+import { mailTask } from './mail/mail-jobs.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
 import { createPostgresBus } from './realtime/postgres-bus.ts';
@@ -54,6 +56,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Overrides the logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** The job queue's timings (tests poll more often, D79). */
+  jobs?: Pick<JobQueueOptions, 'pollIntervalMs' | 'recoverIntervalMs' | 'retryBaseMs'>;
 }
 
 /** JSON bodies above this are refused with 413; upload routes raise it for themselves. */
@@ -66,6 +70,22 @@ const SWEEP_INTERVAL_MS = 60_000;
  * One pooled connection of one node is held meanwhile.
  */
 const SWEEP_HOLD_MS = 10_000;
+
+/**
+ * Reports each kind of failure (`what`) at most once a minute: the job queue meets an outage at
+ * every poll and would say so each time (the several-nodes outage test counts the lines).
+ */
+function oncePerMinute(
+  report: (error: unknown, what: string) => void,
+): (error: unknown, what: string) => void {
+  const last = new Map<string, number>();
+  return (error, what) => {
+    const now = Date.now();
+    if (now - (last.get(what) ?? -Infinity) < 60_000) return;
+    last.set(what, now);
+    report(error, what);
+  };
+}
 
 function defaultWebRoot(): string {
   // Works from the TypeScript sources (server/) and the build (dist/node/server/).
@@ -148,10 +168,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.error({ err: error }, `${what} failed`),
     ),
     jobs: await createJobQueue(database, config.DATABASE_URL, {
-      onError: (error, what) => app.log.error({ err: error }, `${what} failed`),
+      ...options.jobs,
+      onError: oncePerMinute((error, what) => app.log.error({ err: error }, `${what} failed`)),
     }),
   };
   app.decorate('services', services);
+  // Every task this node runs, in one place (D78, D79).
+  services.jobs.register(
+    mailTask({
+      db: database.db,
+      mailer: services.mailer,
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+    }),
+  );
   // Reference data changed through any node (D74).
   bus.subscribe(({ payload }) => {
     if (payload.kind === 'cache') services.memo.forget(payload.prefix);

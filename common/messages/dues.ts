@@ -26,3 +26,28 @@ export const CARD_EMAIL = 'E-Mail';
 export const CARD_NUMBER = 'Card Number';
 export const CARD_EXPIRES = 'Expires';
 export const CARD_ADDED = 'Added';
+/** The receipt e-mail of a dues payment (issue 25, D79). Lodgehall's own words. */
+export const duesReceiptSubject = (club: string): string => `${club}: your dues receipt`;
+export const DUES_RECEIPT_METHODS: Readonly<Record<string, string>> = {
+  online: 'Card, online',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
+export const duesReceiptText = (receipt: {
+  club: string;
+  organization: string;
+  amount: string;
+  years: string;
+  method: string;
+  date: string;
+}): string =>
+  [
+    `${receipt.club} of ${receipt.organization} received your dues payment. Thank you.`,
+    '',
+    `Amount: ${receipt.amount}`,
+    `Dues for: ${receipt.years}`,
+    `Paid by: ${receipt.method}`,
+    `Date: ${receipt.date}`,
+    '',
+    'Keep this e-mail as your receipt. If something here is wrong, please contact the lodge secretary.',
+  ].join('\n');

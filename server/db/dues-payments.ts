@@ -138,3 +138,32 @@ export function paymentLines(db: Db, paymentId: number) {
     .orderBy('d.year')
     .execute();
 }
+
+/** What a payment's receipt says (D79): the amount, its years, how and when, and where. */
+export async function duesReceiptFacts(db: Db, paymentId: number) {
+  const payment = await db
+    .selectFrom('dues_payments as p')
+    .innerJoin('clubs as c', 'c.id', 'p.club_id')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .select([
+      'p.party_id',
+      'p.amount_cents',
+      'p.method',
+      'p.paid_on',
+      'p.completed_at',
+      'c.name as club_name',
+      'c.time_zone_id',
+      'o.name as organization_name',
+    ])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirst();
+  if (!payment) return undefined;
+  const years = await db
+    .selectFrom('dues_payment_items as i')
+    .innerJoin('dues as d', 'd.id', 'i.dues_id')
+    .select('d.year')
+    .where('i.dues_payment_id', '=', paymentId)
+    .orderBy('d.year')
+    .execute();
+  return { ...payment, years: years.map((row) => row.year) };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, Selectable } from 'kysely';
+import type { Engine } from './database.ts';
 import type { Database, JobsTable } from './schema.ts';
 
 /*
@@ -221,4 +222,37 @@ export async function unlockGraphileWorkers(
   workerIds: ReadonlyArray<string>,
 ): Promise<void> {
   await sql`select graphile_worker.force_unlock_workers(${[...workerIds]}::text[])`.execute(db);
+}
+
+// ---- Both ---------------------------------------------------------------------------------
+
+/**
+ * Jobs due or running now, on either engine: none means the queue has done all it can for now
+ * (a job waiting for its retry is not counted). Tests wait for it (server/test/api-harness.ts).
+ */
+export async function unfinishedJobCount(
+  db: Kysely<Database>,
+  engine: Engine,
+  now: number,
+): Promise<number> {
+  if (engine === 'sqlite') {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'running'),
+          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  const { rows } = await sql<{ count: string }>`
+    select count(*) as count from graphile_worker._private_jobs
+    where locked_at is not null
+      or (run_at <= ${new Date(now).toISOString()}::timestamptz and attempts < max_attempts)`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
 }

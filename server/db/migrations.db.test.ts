@@ -72,6 +72,7 @@ describe('migrations', () => {
         'invitations',
         'dues_rates',
         'organization_statuses',
+        'mail_deliveries',
         // What is left of a deleted event (D81).
         'calendar_event_tombstones',
         // The job queue's table; PostgreSQL's queue keeps graphile-worker's schema (D78).

@@ -745,6 +745,17 @@ export interface JobsTable {
   created_at: Immutable<Instant>;
 }
 
+// ---- Mail deliveries -----------------------------------------------------------------------
+
+/** A mail job's message the mailer took, by the job's key (D79): it is not sent again. */
+export interface MailDeliveriesTable {
+  id: Generated<number>;
+  key: string;
+  message_id: string;
+  to_address: string;
+  sent_at: Instant;
+}
+
 // ---- Roster imports ----------------------------------------------------------------------
 
 export type RosterImportState = 'running' | 'done' | 'failed';
@@ -841,6 +852,7 @@ export interface Database {
   roster_imports: RosterImportsTable;
   invitations: InvitationsTable;
   jobs: JobsTable;
+  mail_deliveries: MailDeliveriesTable;
 }
 
 export type TableName = keyof Database;

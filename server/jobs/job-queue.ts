@@ -28,8 +28,11 @@ export function defineTask<P>(definition: TaskDefinition<P>): TaskDefinition<P> 
   return definition;
 }
 
+/** What enqueueing needs of a task: its name and payload, not its handler (that is a node's). */
+export type TaskName<P> = Pick<TaskDefinition<P>, 'name' | 'payload'>;
+
 export interface EnqueueOptions<P> {
-  readonly task: TaskDefinition<P>;
+  readonly task: TaskName<P>;
   readonly payload: P;
   /**
    * One logical job: a second enqueue with the same key replaces the payload, run time and cap

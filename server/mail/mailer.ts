@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header; mail jobs derive it from their key (mail-jobs.ts, D79). */
+  messageId?: string;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface MailMessage {
  *   `npm run lodgehall -- outbox` shows it, not in log files.
  *
  * `send` resolves once the message is handed over (or stored) and rejects when it cannot be.
+ * Services do not call it: they queue the mail (mail-jobs.ts `enqueueMail`), and the mail job
+ * calls it (D79).
  */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';

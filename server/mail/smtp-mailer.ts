@@ -31,6 +31,7 @@ export function createSmtpMailer(
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       log.info({ messageId: info.messageId, channel: 'email' }, 'e-mail handed to SMTP');
     },

@@ -5,7 +5,7 @@
  * services/calendar-events.ts; every write answers with the event as that module reads it, and
  * with the member's abilities (D58). The form's fields are read by calendar-event-form.ts.
  */
-import type { Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { BASE_PATH } from '../../common/constants.ts';
 import { escapeHtml } from '../../common/escape-html.ts';
 import { eventLocalFields, localDateOf } from '../../common/event-time.ts';
@@ -39,6 +39,7 @@ import { answeringPartyIds } from '../db/event-changes.ts';
 import { standingOf, type Standing } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
+import { enqueueMail } from '../mail/mail-jobs.ts';
 import { assertAllowed } from '../policies/assert.ts';
 import {
   mayAnnounceCalendarEvent,
@@ -279,9 +280,9 @@ export async function deleteCalendarEvent(
 /**
  * POST /calendar_events/{id}/announce.json: a notice for every current member of the event's
  * lodge but the one announcing (the notices badge counts it), an e-mail to each member's first
- * address, and `announced` set. A second announce changes nothing. The notices and the flag are
- * one transaction; the e-mails go after it and after the answer, one by one, and a failed one is
- * logged, not retried: the notices already reached everyone. `origin` is where the link in the
+ * address, and `announced` set. A second announce changes nothing. The notices, the flag and
+ * one mail job per recipient are one transaction; the job queue sends the mails after the
+ * answer, retries a failed one and sends none twice (D79). `origin` is where the link in the
  * e-mail points (null: no link; http/origin.ts mailLinkOriginOf).
  */
 export async function announceCalendarEvent(
@@ -289,7 +290,6 @@ export async function announceCalendarEvent(
   actor: Actor,
   id: number,
   origin: string | null,
-  log: { warn(details: object, message: string): void },
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -308,23 +308,7 @@ export async function announceCalendarEvent(
     escapeHtml(when),
   );
   const now = Date.now();
-  const { recipients, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
-    // Only the first announce gets past this line; a concurrent second one finds it set.
-    if (!(await claimAnnouncement(trx, id, now))) return { recipients: [], noticeEvent: null };
-    const partyIds = await clubMemberPartyIds(trx, row.club_id, member.partyId);
-    const noticeEvent = await addOwnerNotices(
-      trx,
-      { type: EVENT.type, id, message },
-      partyIds,
-      now,
-    );
-    // The mail goes to those who left announcement mail on (D81), whatever their notices setting.
-    return { recipients: await announcementMailRecipients(trx, partyIds), noticeEvent };
-  });
-  // The lodge's open streams send the new notices badge (D43).
-  await publishAll(ctx.bus, [noticeEvent]);
-  // After the answer: a lodge's worth of SMTP deliveries would outlast the request.
-  void mailAnnouncement(ctx, recipients, {
+  const mail = {
     subject: eventAnnouncedMailSubject(row.club_name, row.name),
     text: eventAnnouncedMailText(
       row.club_name,
@@ -333,24 +317,36 @@ export async function announceCalendarEvent(
       row.location,
       origin === null ? null : `${origin}${BASE_PATH}/calendar/${id}`,
     ),
-    log,
-  }).catch((error: unknown) => {
-    log.warn({ err: error }, 'the event announcement e-mails could not be sent');
+  };
+  const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
+    // Only the first announce gets past this line; a concurrent second one finds it set.
+    if (!(await claimAnnouncement(trx, id, now))) return null;
+    const partyIds = await clubMemberPartyIds(trx, row.club_id, member.partyId);
+    const noticeEvent = await addOwnerNotices(
+      trx,
+      { type: EVENT.type, id, message },
+      partyIds,
+      now,
+    );
+    // The mail goes to those who left announcement mail on (D81), whatever their notices setting.
+    await mailAnnouncement(ctx, trx, id, await announcementMailRecipients(trx, partyIds), mail);
+    return noticeEvent;
   });
+  // The lodge's open streams send the new notices badge (D43).
+  await publishAll(ctx.bus, [noticeEvent]);
   return answerEvent(ctx, member, id);
 }
 
+/** One mail job per recipient's first address, in the Announce's transaction (D79). */
 async function mailAnnouncement(
   ctx: ServiceContext,
+  trx: Kysely<Database>,
+  eventId: number,
   partyIds: readonly number[],
-  mail: { subject: string; text: string; log: { warn(details: object, message: string): void } },
+  mail: { subject: string; text: string },
 ): Promise<void> {
-  const firstAddress = await firstEmailAddresses(ctx.db, partyIds);
+  const firstAddress = await firstEmailAddresses(trx, partyIds);
   for (const [partyId, to] of firstAddress) {
-    try {
-      await ctx.mailer.send({ to, subject: mail.subject, text: mail.text });
-    } catch (error) {
-      mail.log.warn({ partyId, err: error }, 'an event announcement e-mail could not be sent');
-    }
+    await enqueueMail(ctx.jobs, trx, `announce:${eventId}:${partyId}`, { to, ...mail });
   }
 }

@@ -46,6 +46,7 @@ import type { DuesReportOptions } from '../db/console-dues.ts';
 import { duesRowsOf } from '../db/dues.ts';
 import { markDuesPaid } from '../db/dues-payments.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { enqueueDuesReceipt } from '../mail/receipt-mail.ts';
 import { mayManageClub } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';
 import { presentConsolePayment, presentDuesReportRow } from '../presenters/console-dues.ts';
@@ -316,7 +317,8 @@ export async function memberDuesAtClub(
 
 /**
  * POST /admin/dues/payments.json: cash or a cheque taken in person for these unpaid years,
- * paid at once: the member's dues drop in the same transaction (D70).
+ * paid at once: the member's dues drop in the same transaction (D70), which queues the member's
+ * receipt (D79).
  */
 export async function recordInPersonPayment(
   ctx: ServiceContext,
@@ -385,6 +387,7 @@ export async function recordInPersonPayment(
       },
       now,
     );
+    await enqueueDuesReceipt(ctx.jobs, trx, paymentId);
   });
   return memberDuesOf(ctx, club, body.party_id, now);
 }

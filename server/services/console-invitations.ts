@@ -14,14 +14,13 @@ import {
   invitableMembersOfClub,
   invitationsOf,
   invitedSince,
-  markInvitationSent,
 } from '../db/console-invitations.ts';
 import { clubForOfficers } from '../db/console-officers.ts';
 import { firstEmailAddresses } from '../db/content-events.ts';
 import { allOrganizations } from '../db/organizations.ts';
-import { AppError, NotFoundError, ValidationError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/mail-jobs.ts';
 import { mayManageClub, mayManageMember, mayWorkInOrganization } from '../policies/console.ts';
 import type { ConsoleScope } from '../policies/console.ts';
 import { requireConsole } from './console-access.ts';
@@ -29,11 +28,10 @@ import type { ServiceContext } from './context.ts';
 
 /*
  * Invitations to register (issue 23, docs/decisions.md D69): an e-mail to members who have no
- * account yet, with a link to the registration screen and their organisation chosen. One member
- * is sent at once (the answer says whether the mailer took it); a club's go out after the answer
- * (services/background-tasks.ts, as the roster import), because a club of 2,000 would outlast
- * the request. Every invitation is a row in `invitations`, so no member is invited twice within
- * a day unless the secretary asks for it.
+ * account yet, with a link to the registration screen and their organisation chosen. Each is a
+ * mail job enqueued with its row (D79): the answer says how many were queued, and the job queue
+ * sends them after it, retries one that fails and marks the row sent. Every invitation is a row
+ * in `invitations`, so no member is invited twice within a day unless the secretary asks for it.
  */
 
 export const NO_SUCH_MEMBER = 'No such member.';
@@ -41,7 +39,6 @@ export const NO_SUCH_CLUB = 'No such club.';
 export const ALREADY_REGISTERED = 'This member already has an account.';
 export const NOT_ACTIVE = 'Only active members can register.';
 export const NO_EMAIL = 'This member has no e-mail address on record.';
-export const INVITATION_NOT_SENT = 'The invitation could not be sent just now. Try again later.';
 
 /** Within this time a member is not invited again unless asked (`again`). */
 export const INVITATION_QUIET_MS = 24 * 60 * 60 * 1000;
@@ -185,7 +182,12 @@ export async function inviteMembers(
   };
   if (request.dry_run || invitees.length === 0) return outcome;
 
-  const rows = await ctx.db.transaction().execute(async (trx) => {
+  const byParty = new Map(batch.invitees.map((invitee) => [invitee.party_id, invitee]));
+  const registerUrl =
+    origin === null
+      ? null
+      : `${origin}${BASE_PATH}/register?organization_id=${batch.organizationId}`;
+  await ctx.db.transaction().execute(async (trx) => {
     const inserted = await insertInvitations(
       trx,
       {
@@ -215,61 +217,23 @@ export async function inviteMembers(
       },
       now,
     );
-    return inserted;
-  });
-  const byParty = new Map(batch.invitees.map((invitee) => [invitee.party_id, invitee]));
-  const mails = rows.map((row) => {
-    const invitee = byParty.get(row.party_id);
-    return {
-      id: row.id,
-      message: invitationMail({
+    // One mail job per invitation, with its rows: the job marks the row sent (D79).
+    for (const row of inserted) {
+      const invitee = byParty.get(row.party_id);
+      const message = invitationMail({
         to: row.email,
         name: invitee ? displayName(invitee) : '',
         memberNumber: invitee?.member_number ?? '',
         organizationName: batch.organizationName,
         clubName: batch.clubName,
-        registerUrl:
-          origin === null
-            ? null
-            : `${origin}${BASE_PATH}/register?organization_id=${batch.organizationId}`,
-      }),
-    };
-  });
-  if (request.party_id !== undefined) {
-    await sendOne(ctx, mails[0]);
-  } else {
-    ctx.background.start(`invitations of club ${batch.clubId ?? 0}`, () => sendAll(ctx, mails));
-  }
-  return outcome;
-}
-
-type Mail = { id: number; message: MailMessage };
-
-async function sendOne(ctx: ServiceContext, mail: Mail | undefined): Promise<void> {
-  if (!mail) return;
-  try {
-    await ctx.mailer.send(mail.message);
-  } catch (error) {
-    const failure = new AppError(503, 'invitation-not-sent', INVITATION_NOT_SENT);
-    failure.cause = error;
-    throw failure;
-  }
-  await markInvitationSent(ctx.db, mail.id, Date.now());
-}
-
-/** Sends a club's invitations one by one; one that fails leaves its row unsent and goes on. */
-async function sendAll(ctx: ServiceContext, mails: readonly Mail[]): Promise<void> {
-  let failed = 0;
-  for (const mail of mails) {
-    try {
-      await ctx.mailer.send(mail.message);
-      await markInvitationSent(ctx.db, mail.id, Date.now());
-    } catch {
-      failed += 1;
+        registerUrl,
+      });
+      await enqueueMail(ctx.jobs, trx, `invitation:${row.id}`, message, {
+        invitationId: row.id,
+      });
     }
-  }
-  // The background task's failure goes to the app's log, with how many.
-  if (failed > 0) throw new Error(`${failed} of ${mails.length} invitation e-mails were not sent`);
+  });
+  return outcome;
 }
 
 /** How many of a member's invitations their record lists. */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { CHOICE_NOT_AVAILABLE, CODE_BLANK, CODE_INVALID } from '../../common/messages.ts';
 import {
   AUTHENTICATION_CODE_BLANK,
@@ -18,6 +19,7 @@ import type { FlowRow } from '../auth/one-time-codes.ts';
 import { addressKey, admitAttempt, attemptFailed } from '../auth/rate-limit.ts';
 import type { PairedLimits } from '../auth/rate-limit.ts';
 import { AppError, ValidationError } from '../errors.ts';
+import { enqueueMail } from '../mail/mail-jobs.ts';
 import type { ServiceContext } from './context.ts';
 import { FlowExpiredError, MINUTE, notReachable } from './membership-proof.ts';
 import type { FlowSpec } from './membership-proof.ts';
@@ -28,6 +30,9 @@ import { contactsOnFile, optionsFor } from './unguarded/contacts-on-file.ts';
  * -07): a code goes to a contact on file the visitor chose, and the code typed comes back.
  * membership-proof.ts holds step one and the answers both share.
  */
+
+/** A code's mail is tried a few times within the code's ten minutes, then given up (D79). */
+const CODE_MAIL_ATTEMPTS = 4;
 
 /** Codes sent to one member from one address, whichever flow and contact (Mastodon: 5 resets per 30 minutes). */
 export const CODE_SEND_LIMIT = { max: 5, windowMs: 30 * MINUTE };
@@ -114,17 +119,29 @@ export async function sendCode(
   await attemptFailed(ctx.db, sends);
 
   const code = newCode();
-  // The code is stored before it leaves: a message that arrives always carries a code that
-  // works. Delivery is not inside a transaction, since SMTP or an SMS provider cannot take part
-  // in one; if it fails the visitor asks again and gets a new code.
-  await storeCode(ctx.db, flow, token, chosen, code);
   const message = codeMessage(spec, code);
+  const now = Date.now();
+  if (chosen.kind === 'email') {
+    // The code and its mail are one transaction: the mail job exists only with the code, and
+    // is not sent once the code has expired (D79). A fresh code has a mail of its own.
+    await ctx.db.transaction().execute(async (trx) => {
+      await storeCode(trx, flow, token, chosen, code, now);
+      await enqueueMail(
+        ctx.jobs,
+        trx,
+        `code:${flow.id}:${crypto.randomUUID()}`,
+        { to: chosen.address, subject: message.subject, text: message.text },
+        { expiresAt: now + CODE_TTL_MS, maxAttempts: CODE_MAIL_ATTEMPTS },
+      );
+    });
+    return { anonymized: chosen.anonymized };
+  }
+  // The code is stored before it leaves: a message that arrives always carries a code that
+  // works. A text message is sent at once, outside the transaction an SMS provider cannot take
+  // part in; if it fails the visitor asks again and gets a new code.
+  await storeCode(ctx.db, flow, token, chosen, code, now);
   try {
-    if (chosen.kind === 'email') {
-      await ctx.mailer.send({ to: chosen.address, subject: message.subject, text: message.text });
-    } else {
-      await ctx.sms.send({ to: chosen.address, text: message.sms });
-    }
+    await ctx.sms.send({ to: chosen.address, text: message.sms });
   } catch (error) {
     const failure = new AppError(
       503,

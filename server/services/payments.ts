@@ -2,7 +2,8 @@
  * Completing a dues payment (docs/decisions.md D50), whichever provider took the money: the
  * built-in test checkout's form and Stripe's webhook both end in completeDuesPayment, which
  * records the payment once (idempotent on the provider's event id), marks paid exactly the
- * dues rows it covered, writes the audit entry, and keeps a card only when the member asked.
+ * dues rows it covered, writes the audit entry, queues the member's receipt (D79), and keeps a
+ * card only when the member asked.
  */
 import crypto from 'node:crypto';
 import { hashToken } from '../auth/tokens.ts';
@@ -23,6 +24,7 @@ import {
 import { cardHolderOf, saveCard } from '../db/payment-credentials.ts';
 import { userIdOfParty } from '../db/users.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
+import { enqueueDuesReceipt } from '../mail/receipt-mail.ts';
 import {
   cardBrand,
   cardExpiry,
@@ -114,6 +116,7 @@ export async function completeDuesPayment(
         },
         now,
       );
+      await enqueueDuesReceipt(ctx.jobs, trx, payment.id);
       return 'recorded';
     });
   } catch (error) {

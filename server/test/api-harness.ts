@@ -5,6 +5,7 @@ import type { BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { unfinishedJobCount } from '../db/jobs.ts';
 import { createTestDatabase } from './test-database.ts';
 import type { TestDatabase } from './test-database.ts';
 import { API_PREFIX } from '../../common/constants.ts';
@@ -74,6 +75,8 @@ export interface StartOptions {
   postgresUrl?: string;
   /** The app's logger, to read what it logs; none by default. */
   logger?: BuildAppOptions['logger'];
+  /** false: the job queue does not run here (another process runs the jobs). */
+  runJobs?: boolean;
 }
 
 /**
@@ -116,11 +119,31 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     config,
     database: database.handle,
     logger: options.logger ?? false,
+    jobs: TEST_JOB_TIMINGS,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   if (hooked && hooked() !== app) throw new Error('onRoute was hooked onto another Fastify app');
   await options.beforeListen?.(app, database);
-  return listening(app, database, config, () => database.drop());
+  const server = await listening(app, database, config, () => database.drop());
+  // The real queue, as server/main.ts starts it once the node listens (D79).
+  if (options.runJobs !== false) await app.services.jobs.start();
+  return server;
+}
+
+/** A test's queue looks often, and retries soon on SQLite (PostgreSQL's back-off is its own). */
+const TEST_JOB_TIMINGS = { pollIntervalMs: 100, recoverIntervalMs: 1000, retryBaseMs: 200 };
+
+/**
+ * Waits until the server's job queue has run every job that is due (a retry waiting for its
+ * time is not waited for): the mail a request queued is then in the outbox (D79).
+ */
+export async function drainJobs(server: TestServer, timeoutMs = 15_000): Promise<void> {
+  const { db, engine } = server.database.handle;
+  const deadline = Date.now() + timeoutMs;
+  while ((await unfinishedJobCount(db, engine, Date.now())) > 0) {
+    if (Date.now() > deadline) throw new Error(`jobs still unfinished after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { birthDateFromIso } from '../../common/birth-date.ts';
 import { API_PREFIX } from '../../common/constants.ts';
 import { exportPublicKey, signRequest } from '../auth/signatures.ts';
 import type { ContactKind, MemberStatusValue } from '../db/schema.ts';
+import { drainJobs } from './api-harness.ts';
 import type { ApiResponse, TestServer } from './api-harness.ts';
 import { sessionCookieOf } from './member-client.ts';
 
@@ -157,8 +158,12 @@ export interface Proof {
 /** 'YYYY-MM-DD' → 'MM/DD/YYYY', as the form sends it. */
 export const usDate = birthDateFromIso;
 
-/** The six-digit code of the newest outbox message to this address or number. */
+/**
+ * The six-digit code of the newest outbox message to this address or number, once the job
+ * queue has sent the mail (D79).
+ */
 export async function codeSentTo(server: TestServer, to: string): Promise<string> {
+  await drainJobs(server);
   const row = await server.database.handle.db
     .selectFrom('outbox_messages')
     .select('body')

@@ -17,6 +17,7 @@ import * as consoleDues from './0015-console-dues.ts';
 import * as rosterWalkIndex from './0016-roster-walk-index.ts';
 import * as busCommitOrder from './0017-bus-commit-order.ts';
 import * as jobs from './0018-jobs.ts';
+import * as mailDeliveries from './0019-mail-deliveries.ts';
 import * as calendarEventTombstones from './0021-calendar-event-tombstones.ts';
 
 /*
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_roster_walk_index': rosterWalkIndex,
   '0017_bus_commit_order': busCommitOrder,
   '0018_jobs': jobs,
+  '0019_mail_deliveries': mailDeliveries,
   '0021_calendar_event_tombstones': calendarEventTombstones,
 };

@@ -5,7 +5,7 @@ import type { User } from '../../../common/schemas/session.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { DEMO_CLUBS, DEMO_ORGANIZATION_NAME, DEMO_PASSWORD } from '../../db/seed/personas.ts';
 import { ALREADY_REGISTERED, NO_EMAIL } from '../../services/console-invitations.ts';
-import { startTestServer } from '../../test/api-harness.ts';
+import { drainJobs, startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import {
   FlowBrowser,
@@ -20,8 +20,8 @@ import type { PersonaKey, SignedInPersona } from '../../test/member-client.ts';
 
 /*
  * Invitations to register (issue 23, docs/decisions.md D69) on both engines, with real signed
- * requests and the outbox mailer: one member, a whole club (counted first, sent after the
- * answer), members with no e-mail listed, no second invitation within a day unless asked, who
+ * requests and the outbox mailer: one member, a whole club (counted first, sent by the job
+ * queue after the answer), members with no e-mail listed, no second invitation within a day unless asked, who
  * may invite, and the journey from a roster file's row to a registered member.
  */
 
@@ -72,7 +72,9 @@ async function newcomer(email: string | null, clubSubdomain: string = DEMO_CLUBS
   });
 }
 
+/** The mails to this address, once the job queue has sent what was queued (D79). */
 async function mailsTo(address: string) {
+  await drainJobs(server);
   return db()
     .selectFrom('outbox_messages')
     .select(['subject', 'body'])
@@ -216,7 +218,6 @@ describe('a whole club', () => {
     const sent = await invite('S', { club_id: l1 });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body.data.invitation).toMatchObject({ dry_run: false, invited: counted.invited });
-    await server.app.services.background.drain();
     for (const address of ['club.one@example.org', 'club.two@example.org']) {
       expect(await mailsTo(address)).toHaveLength(1);
     }

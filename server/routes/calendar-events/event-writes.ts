@@ -129,7 +129,6 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           request.actor,
           request.params.id,
           mailLinkOriginOf(app, request),
-          request.log,
         ),
       },
     }),

@@ -86,3 +86,32 @@ export const eventMovedAndPlaceNotice = (
     : `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> moved to ${whenHtml}, at ${placeHtml}`;
 export const eventCancelledNotice = (lodgeHtml: string, eventHtml: string, whenHtml: string) =>
   `<strong>${lodgeHtml}</strong>: <em>${eventHtml}</em> on ${whenHtml} was cancelled`;
+
+// ---- The same, by e-mail to members who take their notices at once (plain text) -------------
+
+export const eventChangedMailSubject = (lodge: string, event: string): string =>
+  `${lodge}: ${event} has changed`;
+export const eventCancelledMailSubject = (lodge: string, event: string): string =>
+  `${lodge}: ${event} is cancelled`;
+export const eventMovedMailLine = (event: string, when: string): string =>
+  `${event} moved to ${when}.`;
+export const eventPlaceMailLine = (event: string, place: string | null): string =>
+  place === null ? `${event} no longer has a place set.` : `${event} now meets at ${place}.`;
+export const eventCancelledMailLine = (event: string, when: string): string =>
+  `${event} on ${when} was cancelled and will not take place.`;
+/** The body: what changed, the event's link, and how to stop these e-mails. */
+export const noticeMailText = (
+  lodge: string,
+  lines: readonly string[],
+  link: string | null,
+  unsubscribe: string | null,
+): string =>
+  [
+    `${lodge}:`,
+    '',
+    ...lines,
+    ...(link === null ? [] : ['', `See the event: ${link}`]),
+    '',
+    'You get this e-mail because you answered this event on Lodgehall.',
+    ...(unsubscribe === null ? [] : [`To stop e-mails about your notices, open: ${unsubscribe}`]),
+  ].join('\n');

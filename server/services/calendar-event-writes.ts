@@ -150,13 +150,15 @@ export async function createCalendarEvent(
 
 /**
  * PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): its lodge never changes, and only the
- * fields sent are written, so two edits at once each keep what the other changed.
+ * fields sent are written, so two edits at once each keep what the other changed. A new date,
+ * time or place tells those who answered (D81); `origin` is where their e-mail's links point.
  */
 export async function updateCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
   input: UpdateCalendarEventRequest['calendar_event'],
+  origin: string | null,
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -201,7 +203,10 @@ export async function updateCalendarEvent(
       await updateEventRow(trx, id, changes);
       // Those who answered hear of a new date, time or place (D81).
       const after = await lockEvent(trx, id);
-      changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now);
+      changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now, {
+        jobs: ctx.jobs,
+        origin,
+      });
       return { bodyId: fresh.calendar_event_description_id };
     },
   );
@@ -233,6 +238,7 @@ export async function deleteCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  origin: string | null,
 ): Promise<void> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -247,7 +253,11 @@ export async function deleteCalendarEvent(
     if (!cancelled) return null;
     // Its old links say it was cancelled; those who answered are told (D81).
     await keepTombstone(trx, cancelled.event, now);
-    return noticeEventCancelled(trx, cancelled.event, cancelled.answerers, member.partyId, now);
+    const { event, answerers } = cancelled;
+    return noticeEventCancelled(trx, event, answerers, member.partyId, now, {
+      jobs: ctx.jobs,
+      origin,
+    });
   };
   await deleteContentRecord(
     ctx,

@@ -89,6 +89,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           request.actor,
           request.params.id,
           request.body.calendar_event,
+          mailLinkOriginOf(app, request),
         ),
       },
     }),
@@ -106,7 +107,12 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await deleteCalendarEvent(app.services, request.actor, request.params.id);
+      await deleteCalendarEvent(
+        app.services,
+        request.actor,
+        request.params.id,
+        mailLinkOriginOf(app, request),
+      );
       return reply.code(204).send();
     },
   );

@@ -41,6 +41,7 @@ import { createMemo } from './services/memo.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import type { JobQueueOptions } from './jobs/job-queue.ts';
 import { mailTask } from './mail/mail-jobs.ts';
+import { reminderTask } from './services/unguarded/event-reminders.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
 import { createPostgresBus } from './realtime/postgres-bus.ts';
@@ -181,6 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.PUBLIC_URL,
       log: app.log,
     }),
+  );
+  // Reminders before a meeting a member is Going to (D81).
+  services.jobs.register(
+    reminderTask({ db: database.db, jobs: services.jobs, publicUrl: config.PUBLIC_URL }),
   );
   // Reference data changed through any node (D74).
   bus.subscribe(({ payload }) => {

@@ -115,3 +115,26 @@ export const noticeMailText = (
     'You get this e-mail because you answered this event on Lodgehall.',
     ...(unsubscribe === null ? [] : [`To stop e-mails about your notices, open: ${unsubscribe}`]),
   ].join('\n');
+
+// ---- A reminder before a meeting the member said Going to (plain text) ----------------------
+
+export const reminderMailSubject = (event: string, when: string): string =>
+  `Reminder: ${event}, ${when}`;
+export const reminderMailText = (
+  lodge: string,
+  event: string,
+  when: string,
+  place: string | null,
+  link: string | null,
+  unsubscribe: string | null,
+): string =>
+  [
+    `You said you are going to ${event} (${lodge}).`,
+    '',
+    `When: ${when}`,
+    ...(place === null ? [] : [`Where: ${place}`]),
+    ...(link === null ? [] : ['', `See the event: ${link}`]),
+    '',
+    'You can change when reminders come under My Account, E-mail and reminders.',
+    ...(unsubscribe === null ? [] : [`To stop reminders, open: ${unsubscribe}`]),
+  ].join('\n');

@@ -64,3 +64,43 @@ export async function tombstoneOfEvent(db: Db, eventId: number): Promise<Tombsto
       }
     : undefined;
 }
+
+/** Those who said Going to the event. */
+export async function goingPartyIds(db: Db, eventId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('event_attendees')
+    .select('party_id')
+    .where('calendar_event_id', '=', eventId)
+    .where('status', '=', 'YES')
+    .execute();
+  return rows.map((row) => row.party_id);
+}
+
+/** Whether the member said Going to the event. */
+export async function isGoing(db: Db, eventId: number, partyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_attendees')
+    .select('id')
+    .where('calendar_event_id', '=', eventId)
+    .where('party_id', '=', partyId)
+    .where('status', '=', 'YES')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The events not yet begun that the member said Going to, with their starts. */
+export async function upcomingGoingEvents(
+  db: Db,
+  partyId: number,
+  now: number,
+): Promise<{ id: number; start_at: number }[]> {
+  const rows = await db
+    .selectFrom('event_attendees as a')
+    .innerJoin('calendar_events as e', 'e.id', 'a.calendar_event_id')
+    .select(['e.id', 'e.start_at'])
+    .where('a.party_id', '=', partyId)
+    .where('a.status', '=', 'YES')
+    .where('e.start_at', '>', now)
+    .execute();
+  return rows.map((row) => ({ id: row.id, start_at: Number(row.start_at) }));
+}

@@ -73,6 +73,7 @@ import {
   noticeEventCancelled,
   noticeEventChange,
 } from './unguarded/event-change-notices.ts';
+import { cancelEventReminders, rescheduleEventReminders } from './unguarded/event-reminders.ts';
 import { announcementMailRecipients } from './unguarded/mail-settings.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
 
@@ -203,6 +204,10 @@ export async function updateCalendarEvent(
       await updateEventRow(trx, id, changes);
       // Those who answered hear of a new date, time or place (D81).
       const after = await lockEvent(trx, id);
+      if (after.start_at !== fresh.start_at) {
+        // Reminders follow the meeting (D81).
+        await rescheduleEventReminders(trx, ctx.jobs, id, after.start_at, now);
+      }
       changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now, {
         jobs: ctx.jobs,
         origin,
@@ -254,6 +259,7 @@ export async function deleteCalendarEvent(
     // Its old links say it was cancelled; those who answered are told (D81).
     await keepTombstone(trx, cancelled.event, now);
     const { event, answerers } = cancelled;
+    await cancelEventReminders(trx, ctx.jobs, id, answerers);
     return noticeEventCancelled(trx, event, answerers, member.partyId, now, {
       jobs: ctx.jobs,
       origin,

@@ -5,6 +5,7 @@
 import type { MailSettings } from '../../common/schemas/mail-settings.ts';
 import { requireMember, type Actor } from '../auth/actor.ts';
 import type { ServiceContext } from './context.ts';
+import { rescheduleMemberReminders } from './unguarded/event-reminders.ts';
 import { mailSettingsOfParty, storeMailSettings } from './unguarded/mail-settings.ts';
 
 /** GET /mail_settings.json: the member's settings, the defaults where never chosen. */
@@ -21,6 +22,12 @@ export async function changeMailSettings(
   now: number = Date.now(),
 ): Promise<MailSettings> {
   const member = requireMember(actor);
-  await ctx.db.transaction().execute((trx) => storeMailSettings(trx, member.partyId, changes, now));
+  await ctx.db.transaction().execute(async (trx) => {
+    await storeMailSettings(trx, member.partyId, changes, now);
+    // A new lead moves the reminders of the meetings the member is Going to.
+    if (changes.event_reminder !== undefined) {
+      await rescheduleMemberReminders(trx, ctx.jobs, member.partyId, now);
+    }
+  });
   return mailSettingsOfParty(ctx.db, member.partyId);
 }

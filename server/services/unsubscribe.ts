@@ -13,6 +13,7 @@ import { loadUnsubscribeKey, readUnsubscribeToken } from '../auth/unsubscribe-to
 import { partyOnFile } from '../db/mail-settings.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
+import { rescheduleMemberReminders } from './unguarded/event-reminders.ts';
 import { mailSettingsOfParty, storeMailSettings } from './unguarded/mail-settings.ts';
 
 /** The value of each topic's setting once it is turned off. */
@@ -57,7 +58,11 @@ export async function unsubscribe(
   const { partyId, topic } = await linkOf(ctx, token);
   const before = await unsubscribeState(ctx, token);
   if (!before.already_off) {
-    await storeMailSettings(ctx.db, partyId, { [topic]: OFF[topic] }, now);
+    await ctx.db.transaction().execute(async (trx) => {
+      await storeMailSettings(trx, partyId, { [topic]: OFF[topic] }, now);
+      // Reminders already queued go too.
+      if (topic === 'event_reminder') await rescheduleMemberReminders(trx, ctx.jobs, partyId, now);
+    });
   }
   return { topic, already_off: before.already_off };
 }

@@ -202,10 +202,9 @@ export async function updateCalendarEvent(
         changes.local_start_date = localDateOf(times.startAt, times.timeZoneId);
       }
       await updateEventRow(trx, id, changes);
-      // Those who answered hear of a new date, time or place (D81).
       const after = await lockEvent(trx, id);
+      // Reminders follow the meeting; those who answered hear of a new date, time or place (D81).
       if (after.start_at !== fresh.start_at) {
-        // Reminders follow the meeting (D81).
         await rescheduleEventReminders(trx, ctx.jobs, id, after.start_at, now);
       }
       changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now, {
@@ -256,9 +255,9 @@ export async function deleteCalendarEvent(
   const now = Date.now();
   const deleted = async (trx: Transaction<Database>) => {
     if (!cancelled) return null;
-    // Its old links say it was cancelled; those who answered are told (D81).
-    await keepTombstone(trx, cancelled.event, now);
     const { event, answerers } = cancelled;
+    // Its old links say it was cancelled, its reminders go, those who answered are told (D81).
+    await keepTombstone(trx, event, now);
     await cancelEventReminders(trx, ctx.jobs, id, answerers);
     return noticeEventCancelled(trx, event, answerers, member.partyId, now, {
       jobs: ctx.jobs,

@@ -236,7 +236,8 @@ function assertDeletable(
  * event with its description, RSVPs, photo links, comments and notices, at once. Inside the
  * transaction the event and its comment container are locked and the rule asked again, so a
  * comment posted meanwhile is never deleted with it, and an Announce running meanwhile has
- * either written all its notices (which go too) or finds no event.
+ * either written all its notices (which go too) or finds no event. It leaves a tombstone for
+ * its old links, cancels its reminders and tells those who answered (D81).
  */
 export async function deleteCalendarEvent(
   ctx: ServiceContext,

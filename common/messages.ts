@@ -30,6 +30,7 @@ export * from './messages/account.ts';
 export * from './messages/contacts.ts';
 export * from './messages/dues.ts';
 export * from './messages/notices.ts';
+export * from './messages/mail-settings.ts';
 export * from './messages/status-checker.ts';
 export * from './messages/lodge-office.ts';
 export * from './messages/lodge-office-officers.ts';

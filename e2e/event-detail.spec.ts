@@ -9,6 +9,7 @@ import {
   ANNOUNCE,
   ATTENDEES_TITLE,
   CANCEL,
+  CANCELLED_EVENT_TITLE,
   CONFIRM_DELETE_EVENT,
   DELETE_EVENT_BUTTON,
   EDIT_EVENT_LINK,
@@ -16,7 +17,6 @@ import {
   ERROR_RETRIEVING_EVENT_ATTENDEES,
   EVENT_ANNOUNCED,
   NO_ATTENDEES,
-  NOT_FOUND_TITLE,
   OK,
   POST_COMMENT,
   RSVP_ATTENDING,
@@ -403,11 +403,11 @@ test.describe('the event screen (CAL-11..22)', () => {
     await expect(
       page.locator(`[data-testid="event-card"][data-event-id="${event.id}"]`),
     ).toHaveCount(0);
-    // Back does not lead to the deleted event; opening it shows the 404 page.
+    // Back does not lead to the deleted event; opening its link says it was cancelled (D81).
     const gone = await event.webmaster.request('GET', `/calendar_events/${event.id}.json`);
-    expect(gone.status).toBe(404);
+    expect(gone.status).toBe(410);
     await page.goto(`/app/calendar/${event.id}`);
-    await expect(heading(page, NOT_FOUND_TITLE)).toBeVisible();
+    await expect(heading(page, CANCELLED_EVENT_TITLE)).toBeVisible();
   });
 
   test('inside a club, an event opens at /clubs/{club}/calendar/{id}, the same screen, and Back leads to the club’s calendar (ROUTE-03)', async ({

@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './routes/health/index.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { registerMediaRoutes } from './routes/media/index.ts';
 import { registerCalendarFeedDownloadRoutes } from './routes/calendar-feeds/index.ts';
+import { registerOneClickUnsubscribeRoute } from './routes/mail-settings/index.ts';
 import { createPayments } from './payments/index.ts';
 import { registerPaymentRoutes } from './routes/payments/index.ts';
 import { createSmsSender } from './sms/sms-sender.ts';
@@ -40,6 +41,7 @@ import { createMemo } from './services/memo.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import type { JobQueueOptions } from './jobs/job-queue.ts';
 import { mailTask } from './mail/mail-jobs.ts';
+import { reminderTask } from './services/unguarded/event-reminders.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { extendShortSeries } from './services/unguarded/series-occurrences.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
@@ -182,6 +184,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     }),
   );
+  // Reminders before a meeting a member is Going to (D81).
+  services.jobs.register(
+    reminderTask({ db: database.db, jobs: services.jobs, publicUrl: config.PUBLIC_URL }),
+  );
   // Reference data changed through any node (D74).
   bus.subscribe(({ payload }) => {
     if (payload.kind === 'cache') services.memo.forget(payload.prefix);
@@ -230,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaRoutes(app);
   registerCalendarFeedDownloadRoutes(app);
   registerPaymentRoutes(app);
+  registerOneClickUnsubscribeRoute(app);
   await registerSpa(app, options.webRoot ?? defaultWebRoot());
 
   // Expired sessions, salts, rate-limit windows, codes and bus events are swept once a minute

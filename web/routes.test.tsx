@@ -24,6 +24,8 @@ describe('route table (§2, ROUTE-01..30)', () => {
         '/forgot_password',
         '/register',
         '/about',
+        // An e-mail's unsubscribe link (issue 25, D81), beyond the spec's table.
+        '/unsubscribe',
         '/clubs/{}',
         '/clubs/{}/calendar',
         '/clubs/{}/calendar/{}',
@@ -90,6 +92,7 @@ describe('route table (§2, ROUTE-01..30)', () => {
     ['/forgot_password', 'publicOnly'],
     ['/register', 'publicOnly'],
     ['/about', 'public'],
+    ['/unsubscribe', 'public'],
     ['/', 'home'],
     ['/news', 'member'],
     ['/my_account/contacts/edit', 'member'],
@@ -117,6 +120,14 @@ describe('decideAccess: the one guard', () => {
   it('opens /about for everyone (ACC-05)', () => {
     expect(decideAccess({ pathname: '/about', status: 'signedOut' })).toEqual({ kind: 'render' });
     expect(decideAccess({ pathname: '/about', status: 'signedIn' })).toEqual({ kind: 'render' });
+  });
+
+  it('opens an e-mail’s unsubscribe link for everyone, signed in or not (D81)', () => {
+    for (const status of ['signedOut', 'signedIn'] as const) {
+      expect(decideAccess({ pathname: '/unsubscribe', search: '?token=12.n.abc', status })).toEqual(
+        { kind: 'render' },
+      );
+    }
   });
 
   it('sends a visitor from a member route to sign-in and remembers the whole path (ACC-07)', () => {

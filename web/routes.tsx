@@ -9,6 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { BASE_PATH } from '../common/constants.ts';
+import { UNSUBSCRIBE_PATH } from '../common/schemas/mail-settings.ts';
 import { rememberRequestedPath } from './http/requested-path.ts';
 import {
   acknowledgeSessionEnded,
@@ -39,7 +40,7 @@ import {
 /**
  * The spec's route table (§2) and its one access guard (docs/architecture.md §8).
  *
- * - public: open to everyone (/about).
+ * - public: open to everyone (/about, and /unsubscribe, where an e-mail's link leads).
  * - publicOnly: visitors only; a signed-in member goes to / (ACC-02..ACC-06).
  * - member: needs a session; a visitor's requested path is remembered and they go to
  *   /user/signIn (ACC-07, AMB-38).
@@ -75,6 +76,10 @@ const registerScreen: LazyScreen = () =>
 const forgotPasswordScreen: LazyScreen = () =>
   import('./pages/identity/ForgotPasswordPage.tsx').then((module) => ({
     Component: module.ForgotPasswordPage,
+  }));
+const unsubscribeScreen: LazyScreen = () =>
+  import('./pages/unsubscribe/UnsubscribePage.tsx').then((module) => ({
+    Component: module.UnsubscribePage,
   }));
 const myAccountScreen: LazyScreen = () =>
   import('./pages/account/MyAccountPage.tsx').then((module) => ({
@@ -199,6 +204,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/forgot_password', access: 'publicOnly', screen: forgotPasswordScreen },
   { path: '/register', access: 'publicOnly', screen: registerScreen },
   { path: '/about', access: 'public', screen: aboutScreen },
+  // An e-mail's unsubscribe link works without signing in (issue 25, D81).
+  { path: UNSUBSCRIBE_PATH, access: 'public', screen: unsubscribeScreen },
   // Club pages (ROUTE-01..05); {id} of /clubs/{id} is the club subdomain
   { path: '/clubs/:id', access: 'member', screen: clubHomeScreen },
   { path: '/clubs/:id/calendar', access: 'member', screen: clubCalendarScreen },

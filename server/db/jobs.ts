@@ -71,7 +71,7 @@ export async function insertSqliteJob(
 
 /** Removes the queued job with the key; a running one is not retried. */
 export async function cancelSqliteJob(db: Kysely<Database>, key: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const cancel = async (trx: Kysely<Database>) => {
     await trx.deleteFrom('jobs').where('key', '=', key).where('state', '=', 'queued').execute();
     await trx
       .updateTable('jobs')
@@ -79,7 +79,10 @@ export async function cancelSqliteJob(db: Kysely<Database>, key: string): Promis
       .where('key', '=', key)
       .where('state', '=', 'running')
       .execute();
-  });
+  };
+  // Inside the caller's transaction (an RSVP's, D81) Kysely opens no second one.
+  if (db.isTransaction) await cancel(db);
+  else await db.transaction().execute(cancel);
 }
 
 /**

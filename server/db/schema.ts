@@ -519,6 +519,23 @@ export interface CalendarEventSeriesTable {
   updated_at: Instant;
 }
 
+/** What is left of a deleted event, so its links say it was cancelled (migration 0021, D81). */
+export interface CalendarEventTombstonesTable {
+  id: Generated<number>;
+  /** The deleted event's id. */
+  event_id: number;
+  club_id: number;
+  /** Who created the event (no foreign key: the row outlives a removed member). */
+  party_id: number | null;
+  name: string;
+  location: string | null;
+  access: Access;
+  start_at: Instant;
+  end_at: Instant | null;
+  time_zone_id: number;
+  deleted_at: Instant;
+}
+
 export interface CalendarEventPhotosTable {
   id: Generated<number>;
   calendar_event_id: number;
@@ -852,6 +869,7 @@ export interface Database {
   calendar_event_series: CalendarEventSeriesTable;
   calendar_event_photos: CalendarEventPhotosTable;
   event_attendees: EventAttendeesTable;
+  calendar_event_tombstones: CalendarEventTombstonesTable;
   calendar_feeds: CalendarFeedsTable;
   chats: ChatsTable;
   chat_parties: ChatPartiesTable;

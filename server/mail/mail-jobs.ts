@@ -28,6 +28,8 @@ const mailPayload = z.object({
   expiresAt: z.number().nullable(),
   /** An invitation (D69) whose row records when its mail went. */
   invitationId: z.number().int().nullable(),
+  /** Further headers (the unsubscribe link, D81); absent in jobs queued before they existed. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export type MailJob = z.infer<typeof mailPayload>;
@@ -66,6 +68,7 @@ export async function enqueueMail(
       text: message.text,
       expiresAt: options.expiresAt ?? null,
       invitationId: options.invitationId ?? null,
+      ...(message.headers ? { headers: message.headers } : {}),
     },
   });
 }
@@ -96,7 +99,13 @@ export function mailTask(deps: MailTaskDependencies): TaskDefinition<MailJob> {
         return;
       }
       const messageId = mailMessageId(job.key, deps.publicUrl);
-      await deps.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, messageId });
+      await deps.mailer.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        messageId,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
       const now = Date.now();
       const key = job.key;
       // One transaction: a mail recorded as sent has its invitation marked too.

@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   /** The Message-ID header; mail jobs derive it from their key (mail-jobs.ts, D79). */
   messageId?: string;
+  /** Further headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (D81). */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -34,6 +34,7 @@ export function createSmtpMailer(
         subject: message.subject,
         text: message.text,
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       log.info({ messageId: info.messageId, channel: 'email' }, 'e-mail handed to SMTP');
     },

@@ -12,7 +12,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `${API_PREFIX}/docs`;
 
 /** The refusals an operation may list, each answered with the `Problem` component. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -69,6 +69,7 @@ const REFUSALS: Readonly<Record<RefusalStatus, string>> = {
   403: 'The member may not do this (`forbidden`); `errors.base` says why.',
   404: 'There is no such record, or the member may not see it (`not-found`).',
   409: 'The call conflicts with work under way (`conflict`), e.g. a roster import already running; `title` says what.',
+  410: 'The record was deleted and its page says so (`event-cancelled`: a deleted event, its name and time in `calendar_event`).',
   413: 'The body is over the size limit (`payload-too-large`).',
   414: 'A path parameter is over 100 characters (`uri-too-long`).',
   415: 'The body is not JSON in UTF-8 without compression (`unsupported-media-type`).',

@@ -37,6 +37,7 @@ import { registerAdminDuesRoutes } from './admin-dues/index.ts';
 import { registerAdminAuditLogRoutes } from './admin-audit-log/index.ts';
 import { registerAdminOrganizationRoutes } from './admin-organizations/index.ts';
 import { registerAdminClubRoutes } from './admin-clubs/index.ts';
+import { registerMailSettingsRoutes } from './mail-settings/index.ts';
 
 /** Every API resource, each in its own folder, under the one API prefix. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -83,6 +84,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       // The organisation's settings and its clubs (issue 23, D68).
       registerAdminOrganizationRoutes(api);
       registerAdminClubRoutes(api);
+      // E-mail settings and the unsubscribe link (issue 25, D81).
+      registerMailSettingsRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,7 @@ import {
   updateEventRow,
   type StoredEventRow,
 } from '../db/content-events.ts';
+import { answeringPartyIds } from '../db/event-changes.ts';
 import { standingOf, type Standing } from '../db/memberships.ts';
 import type { Database } from '../db/schema.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors.ts';
@@ -49,7 +50,7 @@ import {
   mayEditCalendarEvent,
   type CalendarEventFacts,
 } from '../policies/calendar-events.ts';
-import { publishAll } from '../realtime/bus.ts';
+import { publishAll, type BusEvent } from '../realtime/bus.ts';
 import {
   changesTimes,
   instantsOf,
@@ -80,6 +81,13 @@ import {
   updateContentRecord,
 } from './content-records.ts';
 import type { ServiceContext } from './context.ts';
+import {
+  keepTombstone,
+  noticeEventCancelled,
+  noticeEventChange,
+} from './unguarded/event-change-notices.ts';
+import { cancelEventReminders, rescheduleEventReminders } from './unguarded/event-reminders.ts';
+import { announcementMailRecipients } from './unguarded/mail-settings.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
 
 /** A single event's row, or a series' first meeting with its series (D80). */
@@ -171,13 +179,15 @@ export async function createCalendarEvent(
 
 /**
  * PUT /calendar_events/{id}.json (EVF-22, API-CAL-05): its lodge never changes, and only the
- * fields sent are written, so two edits at once each keep what the other changed.
+ * fields sent are written, so two edits at once each keep what the other changed. A new date,
+ * time or place tells those who answered (D81); `origin` is where their e-mail's links point.
  */
 export async function updateCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
   input: UpdateCalendarEventRequest['calendar_event'],
+  origin: string | null,
   /** Which meetings of a series (D80); a single event has no other. */
   scope?: SeriesScope,
 ): Promise<CalendarEventDetail> {
@@ -200,6 +210,7 @@ export async function updateCalendarEvent(
   throwIfAny(errors);
 
   const now = Date.now();
+  let changeNotice: BusEvent | null = null;
   await updateContentRecord(
     ctx,
     EVENT,
@@ -223,9 +234,19 @@ export async function updateCalendarEvent(
         changes.local_start_date = localDateOf(times.startAt, times.timeZoneId);
       }
       await updateEventRow(trx, id, changes);
+      const after = await lockEvent(trx, id);
+      // Reminders follow the meeting; those who answered hear of a new date, time or place (D81).
+      if (after.start_at !== fresh.start_at) {
+        await rescheduleEventReminders(trx, ctx.jobs, id, after.start_at, now);
+      }
+      changeNotice = await noticeEventChange(trx, fresh, after, member.partyId, now, {
+        jobs: ctx.jobs,
+        origin,
+      });
       return { bodyId: fresh.calendar_event_description_id };
     },
   );
+  await publishAll(ctx.bus, [changeNotice]);
   return answerEvent(ctx, member, id);
 }
 
@@ -247,12 +268,14 @@ function assertDeletable(
  * event with its description, RSVPs, photo links, comments and notices, at once. Inside the
  * transaction the event and its comment container are locked and the rule asked again, so a
  * comment posted meanwhile is never deleted with it, and an Announce running meanwhile has
- * either written all its notices (which go too) or finds no event.
+ * either written all its notices (which go too) or finds no event. It leaves a tombstone for
+ * its old links, cancels its reminders and tells those who answered (D81).
  */
 export async function deleteCalendarEvent(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  origin: string | null,
   /** Which meetings of a series (D80): left out, a meeting of a series is cancelled. */
   scope?: SeriesScope,
 ): Promise<void> {
@@ -264,23 +287,43 @@ export async function deleteCalendarEvent(
   );
   if (row.series_id !== null) return deleteSeriesMeetings(ctx, member, row, scope);
   assertDeletable(member, facts, row, standing);
-  await deleteContentRecord(ctx, EVENT, id, async (trx) => {
-    const fresh = await lockEvent(trx, id);
-    // Locks the container as posting a comment does, then counts what is there now.
-    const count = await lockCommentContainer(trx, fresh.comment_container_id);
-    if (count === undefined) throw new NotFoundError(NO_SUCH_EVENT);
-    assertDeletable(
-      member,
-      facts,
-      { allows_comments: fresh.allows_comments, comment_count: count },
-      standing,
-    );
-    // RSVPs go with the event (on delete cascade).
-    return {
-      bodyId: fresh.calendar_event_description_id,
-      containerId: fresh.comment_container_id,
-    };
-  });
+  let cancelled: { event: StoredEventRow; answerers: number[] } | undefined;
+  const now = Date.now();
+  const deleted = async (trx: Transaction<Database>) => {
+    if (!cancelled) return null;
+    const { event, answerers } = cancelled;
+    // Its old links say it was cancelled, its reminders go, those who answered are told (D81).
+    await keepTombstone(trx, event, now);
+    await cancelEventReminders(trx, ctx.jobs, id, answerers);
+    return noticeEventCancelled(trx, event, answerers, member.partyId, now, {
+      jobs: ctx.jobs,
+      origin,
+    });
+  };
+  await deleteContentRecord(
+    ctx,
+    EVENT,
+    id,
+    async (trx) => {
+      const fresh = await lockEvent(trx, id);
+      cancelled = { event: fresh, answerers: await answeringPartyIds(trx, id) };
+      // Locks the container as posting a comment does, then counts what is there now.
+      const count = await lockCommentContainer(trx, fresh.comment_container_id);
+      if (count === undefined) throw new NotFoundError(NO_SUCH_EVENT);
+      assertDeletable(
+        member,
+        facts,
+        { allows_comments: fresh.allows_comments, comment_count: count },
+        standing,
+      );
+      // RSVPs go with the event (on delete cascade).
+      return {
+        bodyId: fresh.calendar_event_description_id,
+        containerId: fresh.comment_container_id,
+      };
+    },
+    deleted,
+  );
 }
 
 // ---- Announce (AMB-06) ----------------------------------------------------------------------
@@ -338,7 +381,8 @@ export async function announceCalendarEvent(
       partyIds,
       now,
     );
-    await mailAnnouncement(ctx, trx, id, partyIds, mail);
+    // The mail goes to those who left announcement mail on (D81), whatever their notices setting.
+    await mailAnnouncement(ctx, trx, id, await announcementMailRecipients(trx, partyIds), mail);
     return noticeEvent;
   });
   // The lodge's open streams send the new notices badge (D43).

@@ -62,6 +62,9 @@ import {
   presentOwnAttendee,
 } from '../presenters/calendar-event.ts';
 import { visibleClubOr404 } from './club-visibility.ts';
+import { throwIfCancelled } from './cancelled-events.ts';
+import { scheduleReminder } from './unguarded/event-reminders.ts';
+import { storedEventById } from '../db/content-events.ts';
 import type { ServiceContext } from './context.ts';
 import {
   nearbyClubsOf,
@@ -205,7 +208,11 @@ export async function getCalendarEvent(
   id: number,
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
-  const row = await loadVisibleEvent(ctx, member, id);
+  const row = await loadVisibleEvent(ctx, member, id).catch(async (error: unknown) => {
+    // A deleted event's old link says it was cancelled (D81).
+    if (error instanceof NotFoundError) await throwIfCancelled(ctx, member, id);
+    throw error;
+  });
   const [event] = await presentEventPage(ctx, member.partyId, [row.id]);
   if (!event) throw new NotFoundError(NO_SUCH_EVENT);
   const detail = presentCalendarEventDetail(event, {
@@ -269,6 +276,7 @@ async function rsvpAnswer(ctx: ServiceContext, attendeeId: number): Promise<Rsvp
 async function writeRsvp<T>(
   ctx: ServiceContext,
   eventId: number,
+  rsvp: { partyId: number; going: boolean },
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -276,6 +284,12 @@ async function writeRsvp<T>(
     if (!(await lockEvent(trx, eventId))) throw new NotFoundError(NO_SUCH_EVENT);
     const result = await write(trx);
     await recountAttendance(trx, eventId);
+    // Going schedules the member's reminder, Not going cancels it (D81).
+    const event = await storedEventById(trx, eventId);
+    if (event) {
+      const reminder = { eventId, ...rsvp, startAt: event.start_at };
+      await scheduleReminder(trx, ctx.jobs, reminder, Date.now());
+    }
     return result;
   });
 }
@@ -297,7 +311,8 @@ export async function createEventAttendee(
     guests: guestsFor(request.status, request.guests),
     at: Date.now(),
   };
-  const id = await writeRsvp(ctx, eventId, async (trx) => {
+  const rsvp = { partyId: member.partyId, going: request.status === 'YES' };
+  const id = await writeRsvp(ctx, eventId, rsvp, async (trx) => {
     const existing = await rsvpIdOf(trx, eventId, member.partyId);
     if (existing !== undefined) {
       await updateRsvp(trx, existing, values);
@@ -326,7 +341,8 @@ export async function updateEventAttendee(
     throw error;
   }
   assertAllowed(mayChangeRsvp(member, row.party_id), ONLY_OWN_RSVP);
-  await writeRsvp(ctx, row.calendar_event_id, (trx) =>
+  const rsvp = { partyId: row.party_id, going: request.status === 'YES' };
+  await writeRsvp(ctx, row.calendar_event_id, rsvp, (trx) =>
     updateRsvp(trx, id, {
       status: request.status,
       guests: guestsFor(request.status, request.guests),

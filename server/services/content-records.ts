@@ -25,7 +25,7 @@ import {
 } from '../db/content.ts';
 import type { Database } from '../db/schema.ts';
 import { ValidationError, type FieldErrors } from '../errors.ts';
-import { publishAll } from '../realtime/bus.ts';
+import { publishAll, type BusEvent } from '../realtime/bus.ts';
 import type { ServiceContext } from './context.ts';
 import {
   deleteStoredFiles,
@@ -181,22 +181,27 @@ export async function deleteContentRecord(
   kind: ContentKind,
   id: number,
   lock: (trx: Transaction<Database>) => Promise<ContentRefs>,
+  /** Runs last in the transaction, once the record and its notices are gone (D81). */
+  afterDelete?: (trx: Transaction<Database>) => Promise<BusEvent | null>,
 ): Promise<void> {
-  const { removedFiles, noticeEvent } = await ctx.db.transaction().execute(async (trx) => {
-    const refs = await lock(trx);
-    const photoIds = await linkedPhotoIds(trx, kind.tables, id);
-    const noticeEvent = await removeOwnerNotices(
-      trx,
-      { type: kind.type, id, commentContainerId: refs.containerId },
-      Date.now(),
-    );
-    await replacePhotoLinks(trx, kind.tables, id, []);
-    await deleteRecordRow(trx, kind.tables, id);
-    await deleteBody(trx, kind.tables, refs.bodyId);
-    // Comments go with their container (on delete cascade).
-    await deleteCommentContainer(trx, refs.containerId);
-    return { removedFiles: await deleteUnlinkedPhotos(ctx, trx, photoIds), noticeEvent };
-  });
-  await publishAll(ctx.bus, [noticeEvent]);
+  const { removedFiles, noticeEvent, afterEvent } = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const refs = await lock(trx);
+      const photoIds = await linkedPhotoIds(trx, kind.tables, id);
+      const noticeEvent = await removeOwnerNotices(
+        trx,
+        { type: kind.type, id, commentContainerId: refs.containerId },
+        Date.now(),
+      );
+      await replacePhotoLinks(trx, kind.tables, id, []);
+      await deleteRecordRow(trx, kind.tables, id);
+      await deleteBody(trx, kind.tables, refs.bodyId);
+      // Comments go with their container (on delete cascade).
+      await deleteCommentContainer(trx, refs.containerId);
+      const removedFiles = await deleteUnlinkedPhotos(ctx, trx, photoIds);
+      return { removedFiles, noticeEvent, afterEvent: afterDelete ? await afterDelete(trx) : null };
+    });
+  await publishAll(ctx.bus, [noticeEvent, afterEvent]);
   await deleteStoredFiles(ctx, removedFiles);
 }

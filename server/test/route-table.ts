@@ -80,6 +80,10 @@ export const HIDDEN_ROUTES: readonly HiddenRoute[] = [
     route: `POST ${STRIPE_WEBHOOK_PATH}`,
     why: "Stripe's webhook (D50): no session, Stripe signs the raw body",
   },
+  {
+    route: `POST ${BASE_PATH}/unsubscribe`,
+    why: "a mail program's one-click unsubscribe (RFC 8058, D81): no session, the signed token is the key; routes/mail-settings tests it",
+  },
   { route: 'GET /healthz', why: 'the liveness probe: answers only that the process runs' },
   { route: 'GET /readyz', why: 'the readiness probe: answers only whether the database answers' },
   { route: 'GET /', why: 'a redirect to the web app' },

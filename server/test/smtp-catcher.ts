@@ -14,6 +14,9 @@ export interface CaughtMail {
   readonly messageId: string;
   readonly subject: string;
   readonly text: string;
+  /** `List-Unsubscribe` and `List-Unsubscribe-Post`, empty when the mail had none (D81). */
+  readonly listUnsubscribe: string;
+  readonly listUnsubscribePost: string;
 }
 
 export interface SmtpCatcher {
@@ -108,6 +111,8 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
             messageId: header(raw, 'Message-ID'),
             subject: header(raw, 'Subject'),
             text: body(raw),
+            listUnsubscribe: header(raw, 'List-Unsubscribe'),
+            listUnsubscribePost: header(raw, 'List-Unsubscribe-Post'),
           }));
           callback(null);
           mails.push(...caught);

@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  mailSettingsAnswerSchema,
+  unsubscribeAnswerSchema,
+  type MailSettings,
+  type UnsubscribeState,
+} from '../../common/schemas/mail-settings.ts';
 import { partyAvatarAnswerSchema } from '../../common/schemas/party-avatar.ts';
 import type { SessionParty } from '../../common/schemas/session.ts';
 import { apiRequest } from '../http/client.ts';
@@ -99,5 +105,97 @@ export function useRemoveAvatar() {
   return useMutation({
     mutationFn: deleteAvatar,
     onSuccess: () => avatarChanged(client, null),
+  });
+}
+
+// ---- E-mail and reminders (issue 25, D81) ---------------------------------------------------
+
+/** Every query of the member's e-mail settings; the save writes its answer through these. */
+export const mailSettingsKeys = {
+  all: ['mail-settings'] as const,
+  mine: () => [...mailSettingsKeys.all, 'mine'] as const,
+  unsubscribe: (token: string) => [...mailSettingsKeys.all, 'unsubscribe', token] as const,
+};
+
+/** Only the member changes them here; an unsubscribe link from a mail shows on the next visit. */
+export const MAIL_SETTINGS_STALE_MS = 60_000;
+
+/** `GET /mail_settings.json`, signed. */
+export async function fetchMailSettings(signal?: AbortSignal): Promise<MailSettings> {
+  const answer = await apiRequest<unknown>('GET', '/mail_settings.json', signal ? { signal } : {});
+  return mailSettingsAnswerSchema.parse(answer).data.mail_settings;
+}
+
+export function useMailSettings() {
+  return useQuery({
+    queryKey: mailSettingsKeys.mine(),
+    queryFn: ({ signal }) => fetchMailSettings(signal),
+    staleTime: MAIL_SETTINGS_STALE_MS,
+  });
+}
+
+/**
+ * `PUT /mail_settings.json`, signed. The section shows its own message for a failure, so the
+ * global dialogs stay away (a 401 still ends the session).
+ */
+export async function saveMailSettings(settings: Partial<MailSettings>): Promise<MailSettings> {
+  const answer = await apiRequest<unknown>('PUT', '/mail_settings.json', {
+    body: { mail_settings: settings },
+    globalErrors: false,
+  });
+  return mailSettingsAnswerSchema.parse(answer).data.mail_settings;
+}
+
+/** Saves the choices; the answer becomes the cached settings. */
+export function useSaveMailSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveMailSettings,
+    onSuccess: (settings) => client.setQueryData(mailSettingsKeys.mine(), settings),
+  });
+}
+
+const PUBLIC_CALL = { signed: false, globalErrors: false, handleUnauthorized: false } as const;
+
+/** `GET /unsubscribe.json`: what an e-mail's link turns off. No session: the token is the key. */
+export async function fetchUnsubscribeState(
+  token: string,
+  signal?: AbortSignal,
+): Promise<UnsubscribeState> {
+  const answer = await apiRequest<unknown>('GET', '/unsubscribe.json', {
+    ...PUBLIC_CALL,
+    query: { token },
+    ...(signal ? { signal } : {}),
+  });
+  return unsubscribeAnswerSchema.parse(answer).data.unsubscribe;
+}
+
+export function useUnsubscribeState(token: string) {
+  return useQuery({
+    queryKey: mailSettingsKeys.unsubscribe(token),
+    queryFn: ({ signal }) => fetchUnsubscribeState(token, signal),
+    // A 404 (a bad link) is the answer, not a hiccup to retry.
+    retry: false,
+  });
+}
+
+/** `POST /unsubscribe.json`: turns off what the link names. */
+export async function unsubscribe(token: string): Promise<UnsubscribeState> {
+  const answer = await apiRequest<unknown>('POST', '/unsubscribe.json', {
+    ...PUBLIC_CALL,
+    body: { token },
+  });
+  return unsubscribeAnswerSchema.parse(answer).data.unsubscribe;
+}
+
+/** Unsubscribes; a signed-in member's cached settings are read again. */
+export function useUnsubscribe(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unsubscribe(token),
+    onSuccess: (state) => {
+      client.setQueryData(mailSettingsKeys.unsubscribe(token), { ...state, already_off: true });
+      void client.invalidateQueries({ queryKey: mailSettingsKeys.mine() });
+    },
   });
 }

@@ -19,6 +19,7 @@ import * as busCommitOrder from './0017-bus-commit-order.ts';
 import * as jobs from './0018-jobs.ts';
 import * as mailDeliveries from './0019-mail-deliveries.ts';
 import * as calendarEventSeries from './0020-calendar-event-series.ts';
+import * as calendarEventTombstones from './0021-calendar-event-tombstones.ts';
 
 /*
  * Every migration, listed explicitly so that bundling and `tsc` output need no directory scan.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_jobs': jobs,
   '0019_mail_deliveries': mailDeliveries,
   '0020_calendar_event_series': calendarEventSeries,
+  '0021_calendar_event_tombstones': calendarEventTombstones,
 };

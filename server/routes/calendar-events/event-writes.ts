@@ -97,6 +97,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           request.actor,
           request.params.id,
           request.body.calendar_event,
+          mailLinkOriginOf(app, request),
           request.body.scope,
         ),
       },
@@ -121,6 +122,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
         app.services,
         request.actor,
         request.params.id,
+        mailLinkOriginOf(app, request),
         request.query.scope,
       );
       return reply.code(204).send();

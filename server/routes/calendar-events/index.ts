@@ -77,11 +77,12 @@ export function registerCalendarEventRoutes(app: FastifyInstance): void {
     '/calendar_events/:id.json',
     {
       schema: {
-        summary: 'One event with its description; 404 when the member may not see it',
+        summary:
+          'One event with its description; 404 when the member may not see it, 410 when it was deleted',
         tags: ['calendar'],
         params: calendarEventIdParamsSchema,
         response: { 200: calendarEventAnswerSchema },
-        refusals: [404],
+        refusals: [404, 410],
       },
     },
     async (request) => {

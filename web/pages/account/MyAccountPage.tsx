@@ -9,12 +9,13 @@ import { AccountSection } from './AccountSection.tsx';
 import { AvatarSection } from './AvatarSection.tsx';
 import { ContactSection } from './ContactSection.tsx';
 import { DuesSection } from './DuesSection.tsx';
+import { MailSettingsSection } from './MailSettingsSection.tsx';
 import { PaymentSection } from './PaymentSection.tsx';
 import { StatusAccessSection } from './StatusAccessSection.tsx';
 
 /**
  * /my_account (ROUTE-25, §2 My Account): the avatar, the Account section, then status checker
- * access, Dues, Payment Information and Contact Information (ACCT-07), each its own component
+ * access, Dues, Payment Information, Contact Information (ACCT-07) and E-mail and reminders (D81), each its own component
  * loading its own call, so one slow or failed call never holds the others back.
  */
 export function MyAccountPage() {
@@ -45,6 +46,7 @@ export function MyAccountPage() {
         <DuesSection />
         <PaymentSection />
         <ContactSection />
+        <MailSettingsSection />
       </Stack>
     </Container>
   );

@@ -3,6 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACK_TO_CALENDAR,
+  CANCELLED_EVENT_TITLE,
+  cancelledEventText,
   ERROR_RETRIEVING_EVENT_ATTENDEES,
   ERROR_SAVING_RSVP,
   LOADING_EVENT,
@@ -22,6 +24,7 @@ import { OkDialogHost } from '../../components/OkDialog.tsx';
 import { queryClient } from '../../http/client.ts';
 import { fakeApi, respond, testCalendarEvent, testParty, testUser } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { CancelledEventNotice } from './CancelledEventNotice.tsx';
 import { EventDetailPage } from './EventDetailPage.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -103,6 +106,65 @@ describe('the event screen’s loads (CAL-11, CAL-19, ERR-36, §8)', () => {
     );
     renderAt('/calendar/5');
     expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeTruthy();
+  });
+
+  it('says a deleted event was cancelled, with its name, time and lodge, and the way back (D81)', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': respond(410, {
+          type: 'https://lodgehall.org/problems/event-cancelled',
+          title: 'This event was cancelled.',
+          status: 410,
+          calendar_event: {
+            id: 5,
+            name: 'Stated Communication',
+            club_id: 11,
+            club_name: 'Harmony Lodge No. 412',
+            location: null,
+            start_time: 1_796_772_600_000,
+            time_zone_id: 1,
+            local_start_date_time_with_duration: 'Tuesday, December 8, 2026 6:30pm - 9:00pm EST',
+          },
+        }),
+      }),
+    );
+    const router = renderAt('/calendar/5');
+    expect(await screen.findByRole('heading', { name: CANCELLED_EVENT_TITLE })).toBeTruthy();
+    const notice = screen.getByTestId('event-cancelled');
+    expect(notice.textContent).toContain(
+      cancelledEventText('Stated Communication', 'Tuesday, December 8, 2026 6:30pm - 9:00pm EST'),
+    );
+    expect(notice.textContent).toContain('Harmony Lodge No. 412');
+    expect(screen.queryByRole('heading', { name: NOT_FOUND_TITLE })).toBeNull();
+    fireEvent.click(within(notice).getByRole('link', { name: BACK_TO_CALENDAR }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+  });
+
+  it('shows the same for a cancelled occurrence given as a record', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <CancelledEventNotice
+              event={{
+                name: 'Stated Communication',
+                club_name: 'Harmony Lodge No. 412',
+                local_start_date_time_with_duration: 'Tuesday, July 13, 2027 7:30pm EDT',
+              }}
+              back="/calendar"
+              backLabel={BACK_TO_CALENDAR}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: CANCELLED_EVENT_TITLE })).toBeTruthy();
+    expect(screen.getByTestId('event-cancelled').textContent).toContain(
+      'Tuesday, July 13, 2027 7:30pm EDT',
+    );
   });
 
   it('stops the spinner on any other failure with no message of its own, and Try again loads it', async () => {

@@ -47,6 +47,7 @@ import { RecordActions, RecordDetail } from '../../components/records/RecordDeta
 import { saveTextFile } from '../../components/save-text-file.ts';
 import { globalErrorDialog, isApiError } from '../../http/client.ts';
 import { CALENDAR_PATH, clubCalendarPath, editEventPath, parseRecordId } from '../../paths.ts';
+import { CancelledEventNotice, cancelledEventOf } from './CancelledEventNotice.tsx';
 import { icsFileName } from './event-download.ts';
 import { EventAttendees } from './EventAttendees.tsx';
 import classes from './EventDetailPage.module.css';
@@ -57,7 +58,7 @@ import { EventRsvp } from './EventRsvp.tsx';
  * the member's answer with the counts, who has answered, the comments, "Add to my calendar",
  * and Announce, Edit and Delete for those allowed (the event's `abilities`, D58). The same screen
  * inside a club's calendar, whose Back leads there. An unknown or hidden event shows the 404
- * page's content; any other failure stops the spinner without a message of its own (§8
+ * page's content, a deleted one that it was cancelled (D81); any other failure stops the spinner without a message of its own (§8
  * "Failures loading ... event ... silently stop the spinner"; the global dialog has spoken).
  */
 export function EventDetailPage() {
@@ -68,6 +69,11 @@ export function EventDetailPage() {
   const back = clubSubdomain === null ? CALENDAR_PATH : clubCalendarPath(clubSubdomain);
 
   if (id === null) return <NotFound />;
+  // A deleted event's old link (an Announce mail, a notice) says it was cancelled (D81).
+  const cancelled = cancelledEventOf(query.error);
+  if (cancelled) {
+    return <CancelledEventNotice event={cancelled} back={back} backLabel={BACK_TO_CALENDAR} />;
+  }
   return (
     <RecordScreen
       query={query}

@@ -18,6 +18,7 @@ import {
   wireDateFromInput,
   type EventFormValues,
 } from './event-form-schema.ts';
+import { NO_REPEAT } from './event-repeats.ts';
 
 const values = (overrides: Partial<EventFormValues> = {}): EventFormValues => ({
   club_id: '12',
@@ -27,6 +28,7 @@ const values = (overrides: Partial<EventFormValues> = {}): EventFormValues => ({
   end_date_string: '',
   end_time_string: '',
   time_zone_id: '1',
+  recurrence: NO_REPEAT,
   location: '3937 River Rd, Westerville, OH 43081',
   new_description: '<p>Dinner and <strong>dancing</strong>.</p>',
   photos: [],
@@ -98,6 +100,7 @@ describe('the requests made from the form (EVF-19, EVF-21, EVF-22)', () => {
         time_zone_id: 4,
         allows_comments: true,
         photos_attributes: [],
+        recurrence: null,
       },
     });
     expect(createCalendarEventRequestSchema.safeParse(request).success).toBe(true);
@@ -155,6 +158,7 @@ describe('the edit form’s values (EVF-20, EVF-04)', () => {
       end_date_string: '',
       end_time_string: '',
       time_zone_id: '6',
+      recurrence: NO_REPEAT,
       location: '',
       new_description: '<p>Dinner at six.</p>',
       photos: [{ kind: 'saved', id: 3, previewUrl: '/p/3-m.jpg' }],

@@ -1,0 +1,31 @@
+import { Alert, Text } from '@mantine/core';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { MEETING_CANCELLED_TITLE, meetingCancelledText } from '../../../common/messages.ts';
+import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
+
+/**
+ * "This meeting is cancelled" at the top of a cancelled meeting's page (issue 25, D80): the
+ * page still answers, the RSVP is gone. Small and on its own so that the cancelled-event notice
+ * of the deleted-event page (r-notify's CancelledEventNotice, D81) can take its place once both
+ * are on one branch.
+ */
+export function CancelledMeetingNotice({
+  event,
+}: {
+  event: Pick<CalendarEvent, 'local_start_date_time_with_duration'>;
+}) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={MEETING_CANCELLED_TITLE}
+      icon={<IconCalendarOff size={24} aria-hidden="true" />}
+      data-testid="meeting-cancelled"
+      mb="md"
+    >
+      <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {meetingCancelledText(event.local_start_date_time_with_duration)}
+      </Text>
+    </Alert>
+  );
+}

@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { MEETING_CANCELLED_TITLE, meetingCancelledText } from '../../../common/messages.ts';
 import type { CalendarEvent } from '../../../common/schemas/calendar-event.ts';
@@ -18,14 +18,19 @@ export function CancelledMeetingNotice({
     <Alert
       color="orange"
       variant="light"
-      title={MEETING_CANCELLED_TITLE}
       icon={<IconCalendarOff size={24} aria-hidden="true" />}
       data-testid="meeting-cancelled"
       mb="md"
     >
-      <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
-        {meetingCancelledText(event.local_start_date_time_with_duration)}
-      </Text>
+      {/* The text keeps the body colour: orange type on the light orange is too faint (axe). */}
+      <Stack gap={4}>
+        <Text size="lg" fw={700}>
+          {MEETING_CANCELLED_TITLE}
+        </Text>
+        <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {meetingCancelledText(event.local_start_date_time_with_duration)}
+        </Text>
+      </Stack>
     </Alert>
   );
 }

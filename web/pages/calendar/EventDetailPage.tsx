@@ -212,7 +212,7 @@ function EventDetail({
           >
             {ADD_TO_MY_CALENDAR}
           </Button>
-          {event.abilities.announce ? (
+          {event.abilities.announce && !event.cancelled ? (
             <Button
               variant="default"
               loading={announce.isPending}

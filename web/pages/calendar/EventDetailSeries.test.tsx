@@ -20,6 +20,7 @@ import { OkDialogHost } from '../../components/OkDialog.tsx';
 import { queryClient } from '../../http/client.ts';
 import { fakeApi, respond, testCalendarEvent, testUser } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { EventCard } from './EventCard.tsx';
 import { EventDetailPage } from './EventDetailPage.tsx';
 
 /**
@@ -159,5 +160,28 @@ describe('a meeting of a series on its page', () => {
     const dialog = await screen.findByRole('dialog', { name: DELETE_REPEATING_MEETING });
     expect(within(dialog).queryByRole('button', { name: new RegExp(`^${SCOPE_THIS}`) })).toBeNull();
     expect(within(dialog).getByRole('button', { name: new RegExp(`^${SCOPE_ALL}`) })).toBeTruthy();
+  });
+});
+
+describe('a meeting of a series in a calendar list', () => {
+  it('shows the rule in words on its card; a single event’s card has no such line', () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/calendar',
+          element: (
+            <>
+              <EventCard event={meeting()} to="/calendar/7" />
+              <EventCard event={testCalendarEvent(8)} to="/calendar/8" />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/calendar'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const [series, single] = screen.getAllByTestId('event-card');
+    expect(within(series as HTMLElement).getByTestId('event-card-repeats').textContent).toBe(RULE);
+    expect(within(single as HTMLElement).queryByTestId('event-card-repeats')).toBeNull();
   });
 });

@@ -110,7 +110,11 @@ export function EventRepeatsField({
         />
       ) : null}
       {offersSkipMonths(repeats.repeat) ? (
-        <Fieldset legend={EXCEPT_IN_MONTHS} variant="unstyled" className={classes.months}>
+        <Fieldset
+          legend={EXCEPT_IN_MONTHS}
+          variant="unstyled"
+          classNames={{ root: classes.months, legend: classes.monthsLegend }}
+        >
           <Text size="sm" c="dimmed" mb="xs">
             {EXCEPT_IN_MONTHS_HINT}
           </Text>
@@ -137,13 +141,13 @@ export function EventRepeatsField({
       {repeating ? (
         <Radio.Group
           label={REPEAT_ENDS}
-          size="md"
+          size="lg"
           value={repeats.ends}
           onChange={(value) => set({ ends: value as RepeatEnds })}
         >
           <Stack gap="sm" mt="xs">
-            <Radio value="never" label={ENDS_NEVER} disabled={disabled} />
-            <Radio value="on_date" label={ENDS_ON_DATE} disabled={disabled} />
+            <Radio value="never" label={ENDS_NEVER} size="md" disabled={disabled} />
+            <Radio value="on_date" label={ENDS_ON_DATE} size="md" disabled={disabled} />
             {repeats.ends === 'on_date' ? (
               <TextInput
                 label={LAST_MEETING_DATE}
@@ -157,7 +161,7 @@ export function EventRepeatsField({
                 disabled={disabled}
               />
             ) : null}
-            <Radio value="after_count" label={ENDS_AFTER_COUNT} disabled={disabled} />
+            <Radio value="after_count" label={ENDS_AFTER_COUNT} size="md" disabled={disabled} />
             {repeats.ends === 'after_count' ? (
               <NumberInput
                 label={NUMBER_OF_MEETINGS}

@@ -72,6 +72,8 @@ describe('migrations', () => {
         'invitations',
         'dues_rates',
         'organization_statuses',
+        // Recurring meetings (D80).
+        'calendar_event_series',
         // The job queue's table; PostgreSQL's queue keeps graphile-worker's schema (D78).
         ...(database.handle.engine === 'sqlite' ? ['jobs'] : []),
       ].sort(),

@@ -25,6 +25,7 @@ import {
   FIELD_BLANK,
   NOT_A_TIME_LABEL,
   NOT_A_WIRE_DATE,
+  NO_SUCH_EVENT,
   ONLY_SERIES_MEETINGS_CANCEL,
   ONLY_WEBMASTERS_CHANGE_EVENTS,
   RECURRENCE_HAS_NO_DATES,
@@ -400,7 +401,7 @@ function seriesRuleColumns(plan: SeriesPlan) {
 
 /**
  * PUT /calendar_events/{id}.json for a meeting of a series (D80). `this`: the meeting alone
- * (it gets a comment container of its own, and a description of its own when that changes);
+ * (from then on it answers its own comments and description, not the series');
  * `following`: the series ends before it and a new series (its own description and comments)
  * starts here with the change; `all`: the series and every meeting but what a meeting changed
  * alone changed. A new rule or a move of `following`/`all` keeps each meeting whose date the
@@ -416,7 +417,7 @@ export async function updateSeriesMeeting(
 ): Promise<CalendarEventDetail> {
   const seriesId = row.series_id;
   const series = seriesId === null ? undefined : await seriesById(ctx.db, seriesId);
-  if (!series || row.recurrence_start_at === null) throw new NotFoundError();
+  if (!series || row.recurrence_start_at === null) throw new NotFoundError(NO_SUCH_EVENT);
   const errors: FieldErrors = {};
   if (row.cancelled_at !== null) addError(errors, 'scope', CANCELLED_MEETING_NOT_CHANGED);
   const name = input.name === undefined ? undefined : requiredName(input.name, errors);
@@ -460,7 +461,7 @@ export async function updateSeriesMeeting(
     async (trx) => {
       const fresh = await lockEvent(trx, row.id);
       const current = await lockSeries(trx, series.id);
-      if (!current || fresh.recurrence_start_at === null) throw new NotFoundError();
+      if (!current || fresh.recurrence_start_at === null) throw new NotFoundError(NO_SUCH_EVENT);
       if (scope === 'this') {
         return { bodyId: await changeThisMeeting(trx, fresh, input, fields, now) };
       }
@@ -710,7 +711,7 @@ export async function deleteSeriesMeetings(
   const { removedFiles, noticeEvents } = await ctx.db.transaction().execute(async (trx) => {
     const fresh = await lockEvent(trx, row.id);
     const series = fresh.series_id === null ? undefined : await lockSeries(trx, fresh.series_id);
-    if (!series || fresh.recurrence_start_at === null) throw new NotFoundError();
+    if (!series || fresh.recurrence_start_at === null) throw new NotFoundError(NO_SUCH_EVENT);
     const whole =
       scope === 'all' ||
       (await occurrenceCountBefore(trx, series.id, fresh.recurrence_start_at)) === 0;

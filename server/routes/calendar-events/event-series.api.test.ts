@@ -638,3 +638,56 @@ describe('every rule shape, as the preview and the stored meetings give it', () 
     );
   });
 });
+
+describe('this and following, with a count and a delete', () => {
+  it('a split of a counted series keeps the count across both halves', async () => {
+    const first = await createSeries({
+      name: 'Counted Split',
+      recurrence: { ...SECOND_TUESDAY_DARK_SUMMER, ends: { kind: 'after_count', count: 6 } },
+    });
+    const before = await meetingsOf(first.series_id ?? 0);
+    expect(before).toHaveLength(6);
+    const changed = await put(before[2]?.id ?? 0, {
+      calendar_event: { location: 'Annex' },
+      scope: 'following',
+    });
+    expect(changed.recurrence?.ends).toEqual({ kind: 'after_count', count: 4 });
+    expect(await meetingsOf(first.series_id ?? 0)).toHaveLength(2);
+    const later = await meetingsOf(changed.series_id ?? 0);
+    expect(later.map((row) => row.id)).toEqual(before.slice(2).map((row) => row.id));
+  });
+
+  it('DELETE with scope following ends the series before the meeting', async () => {
+    const first = await createSeries({ name: 'Delete Following' });
+    const before = await meetingsOf(first.series_id ?? 0);
+    const response = await w.request('DELETE', `/calendar_events/${before[3]?.id}?scope=following`);
+    expect(response.status).toBe(204);
+    const after = await meetingsOf(first.series_id ?? 0);
+    expect(after.map((row) => row.id)).toEqual(before.slice(0, 3).map((row) => row.id));
+    expect((await event(w, first.id)).recurrence?.ends.kind).toBe('on_date');
+    // The sweep adds nothing past the new end.
+    while ((await extendShortSeries(db(), Date.now() + 400 * 86_400_000)) === SERIES_PER_SWEEP);
+    expect(await meetingsOf(first.series_id ?? 0)).toHaveLength(3);
+  });
+});
+
+describe("a member's answers in the series' iCalendar", () => {
+  it('a meeting the member declined is its own VEVENT ending "(not going)"', async () => {
+    const first = await createSeries({ name: 'Declined Once' });
+    const [, second] = await meetingsOf(first.series_id ?? 0);
+    const m2 = personas.M2.client;
+    await m2.request('POST', '/event_attendees.json', {
+      body: { calendar_event_id: second?.id, status: 'NO', guests: 0 },
+    });
+    const response = await m2.request('GET', `/calendar_events/${second?.id}.ics`);
+    expect(response.status).toBe(200);
+    const vevents = readCalendar(response.text)
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v));
+    expect(vevents.map((v) => [v.summary, v.isRecurrenceException()])).toEqual([
+      ['Declined Once', false],
+      ['Declined Once (not going)', true],
+    ]);
+    expect(vevents[1]?.recurrenceId.toJSDate().getTime()).toBe(Number(second?.start_at));
+  });
+});

@@ -4,6 +4,7 @@ import {
   CANCEL_MEETING,
   CANCEL_MEETING_TITLE,
   CREATE_EVENT,
+  EDIT_REPEATING_MEETING,
   EVENT_DESCRIPTION,
   EVENT_NAME,
   EVENT_REPEATS,
@@ -16,6 +17,8 @@ import {
   RSVP_QUESTION,
   RSVP_SAVED,
   SAVE_RSVP,
+  SCOPE_ALL,
+  SCOPE_THIS,
 } from '../common/messages.ts';
 import type { CalendarEventAnswer, ClubCalendarAnswer } from '../common/schemas/calendar-event.ts';
 import { MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
@@ -168,6 +171,19 @@ test('a webmaster creates “every 2nd Tuesday except July and August”, sees t
   expect(next?.start_date_string).toBe(
     (dates[1] as Date).toISOString().replace(/^(\d{4})-(\d{2})-(\d{2}).*$/, '$2/$3/$1'),
   );
+
+  // Editing a meeting of the series asks first which meetings; "All meetings" shows the rule.
+  await page.goto(`/app/calendar/${next?.id}/edit`);
+  const which = page.getByRole('dialog', { name: EDIT_REPEATING_MEETING });
+  await expect(which.getByRole('button', { name: new RegExp(`^${SCOPE_THIS}`) })).toBeFocused();
+  await noSeriousAxe(page);
+  await shootConsole(page, 'recurring-edit-scope');
+  await which.getByRole('button', { name: new RegExp(`^${SCOPE_ALL}`) }).click();
+  await expect(page.getByTestId('edit-scope')).toContainText(SCOPE_ALL);
+  await expect(repeats).toHaveValue('monthly_by_weekday');
+  await expect(months.getByRole('checkbox', { name: 'July' })).toBeChecked();
+  await expect(months.getByRole('checkbox', { name: 'August' })).toBeChecked();
+  await expect(page.getByTestId('repeat-words')).toHaveText(RULE);
 
   // A context of the member's own (axe needs a page of a context, not browser.newPage()).
   const memberContext = await browser.newContext();

@@ -19,6 +19,8 @@ export const LAST_MEETING_DATE = 'Date of the last meeting';
 export const NUMBER_OF_MEETINGS = 'Number of meetings';
 export const enterMeetingCount = (maximum: number): string =>
   `Enter a number of meetings from 1 to ${maximum}.`;
+export const NEW_RULE_REMAPS =
+  'Meetings on dates the new rule still holds keep their answers. Meetings on other dates are removed, with their answers.';
 export const NEXT_MEETINGS = 'Next meetings';
 export const LOADING_NEXT_MEETINGS = 'Working out the dates…';
 export const NEXT_MEETINGS_FAILED =

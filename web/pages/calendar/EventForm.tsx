@@ -328,7 +328,12 @@ export function EventForm({
         error={form.errors.time_zone_id}
       />
       {repeats === 'none' ? null : (
-        <EventRepeatsField form={form} withNone={repeats === 'new'} disabled={submitting} />
+        <EventRepeatsField
+          form={form}
+          withNone={repeats === 'new'}
+          disabled={submitting}
+          savedRule={repeats === 'series' ? initialValues.recurrence : null}
+        />
       )}
       <TextInput
         label={EVENT_LOCATION}

@@ -11,6 +11,7 @@ import {
   EVENT_START_TIME,
   EXCEPT_IN_MONTHS,
   LOADING_NEXT_MEETINGS,
+  NEW_RULE_REMAPS,
   NUMBER_OF_MEETINGS,
   RECURRENCE_PROBLEMS,
   SAVE_CHANGES,
@@ -352,7 +353,10 @@ describe('editing a meeting of a series (D82)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const months = screen.getByRole('group', { name: EXCEPT_IN_MONTHS });
+    expect(screen.queryByText(NEW_RULE_REMAPS)).toBeNull();
     fireEvent.click(within(months).getByRole('checkbox', { name: 'December' }));
+    // D80: a new rule keeps only the meetings on dates it still holds; the form says so.
+    expect(screen.getByText(NEW_RULE_REMAPS)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: SAVE_CHANGES }));
     await waitFor(() => expect(savedRequest()).toBeDefined());
     expect(savedRequest()).toMatchObject({

@@ -31,6 +31,7 @@ import {
   EXCEPT_IN_MONTHS_HINT,
   LAST_MEETING_DATE,
   LOADING_NEXT_MEETINGS,
+  NEW_RULE_REMAPS,
   NEXT_MEETINGS,
   NEXT_MEETINGS_FAILED,
   NUMBER_OF_MEETINGS,
@@ -65,11 +66,14 @@ export function EventRepeatsField({
   form,
   withNone,
   disabled,
+  savedRule = null,
 }: {
   form: UseFormReturnType<EventFormValues>;
   /** A new event may also not repeat; a series' rule always does. */
   withNone: boolean;
   disabled: boolean;
+  /** A series' rule as saved: a change to it is said to remove the meetings it no longer holds. */
+  savedRule?: RepeatFormValues | null;
 }) {
   const { values } = form;
   const repeats = values.recurrence;
@@ -178,6 +182,11 @@ export function EventRepeatsField({
             ) : null}
           </Stack>
         </Radio.Group>
+      ) : null}
+      {savedRule && JSON.stringify(savedRule) !== JSON.stringify(repeats) ? (
+        <Text size="md" fw={600} data-testid="new-rule-remaps">
+          {NEW_RULE_REMAPS}
+        </Text>
       ) : null}
       {repeating && built.recurrence && start ? (
         <RepeatPreview

@@ -48,6 +48,7 @@ import {
   offersSkipMonths,
   recurrenceFromForm,
   repeatOptions,
+  repeatProblemMessage,
   WEEK_INTERVAL_OPTIONS,
   type RepeatChoice,
   type RepeatEnds,
@@ -79,8 +80,10 @@ export function EventRepeatsField({
   const repeats = values.recurrence;
   const start = parseWireDate(values.start_date_string);
   const built = recurrenceFromForm(repeats, start);
-  const preview = usePreview(values, built.recurrence, built.problem?.kind);
-  const previewProblem = preview.problem;
+  // A rule the form knows the API refuses is said at once; only a sound rule is previewed.
+  const preview = usePreview(values, built.problem === null ? built.recurrence : null);
+  const liveProblem =
+    built.problem?.kind === 'rule' ? repeatProblemMessage(built.problem) : preview.problem;
 
   const set = (change: Partial<RepeatFormValues>) => {
     form.setFieldValue('recurrence', { ...form.getValues().recurrence, ...change });
@@ -88,7 +91,7 @@ export function EventRepeatsField({
   };
 
   const repeating = repeats.repeat !== 'none';
-  const fieldError = form.errors.recurrence ?? previewProblem ?? undefined;
+  const fieldError = form.errors.recurrence ?? liveProblem ?? undefined;
 
   return (
     <Stack gap="md" data-testid="event-repeats">
@@ -188,7 +191,7 @@ export function EventRepeatsField({
           {NEW_RULE_REMAPS}
         </Text>
       ) : null}
-      {repeating && built.recurrence && start ? (
+      {repeating && built.recurrence && built.problem === null && start ? (
         <RepeatPreview
           words={describeRecurrence(built.recurrence, start)}
           labels={preview.labels}
@@ -248,19 +251,16 @@ function RepeatPreview({
 }
 
 /**
- * Asks the preview for the form's start and rule once they have stood still a moment. A rule
- * the form already knows is incomplete (no count, no end date) asks nothing; a rule the server
- * refuses comes back as its 422 message, for the field.
+ * Asks the preview for the form's start and rule once they have stood still a moment; null (a
+ * rule with a problem the form already knows) asks nothing. A rule the server refuses comes
+ * back as its 422 message, for the field.
  */
 function usePreview(
   values: EventFormValues,
   recurrence: Recurrence | null,
-  localProblem: string | undefined,
 ): { labels: string[]; loading: boolean; failed: boolean; problem: string | null } {
   const complete =
     recurrence !== null &&
-    localProblem !== 'count' &&
-    localProblem !== 'end_date' &&
     parseWireDate(values.start_date_string) !== null &&
     parseTimeLabel(values.start_time_string) !== null;
   const request: RecurrencePreviewRequest | null = complete

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_LABELS } from '../../../common/event-time.ts';
-import { CANT_BE_BLANK } from '../../../common/messages.ts';
+import { CANT_BE_BLANK, RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
 import {
   createCalendarEventRequestSchema,
   updateCalendarEventRequestSchema,
@@ -100,10 +100,42 @@ describe('the requests made from the form (EVF-19, EVF-21, EVF-22)', () => {
         time_zone_id: 4,
         allows_comments: true,
         photos_attributes: [],
-        recurrence: null,
       },
     });
     expect(createCalendarEventRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('a meeting that repeats sends its rule, checked by the API’s own schema (D80, D82)', () => {
+    const request = createEventRequest(
+      values({
+        start_date_string: '01/13/2026',
+        recurrence: { ...NO_REPEAT, repeat: 'monthly_by_weekday', skip_months: ['7', '8'] },
+      }),
+    );
+    expect(request.calendar_event.recurrence).toEqual({
+      frequency: 'monthly_by_weekday',
+      interval: 1,
+      skip_months: [7, 8],
+      ends: { kind: 'never' },
+    });
+    expect(createCalendarEventRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('refuses a rule the API would refuse, with the API’s words under Repeats', () => {
+    const darkAllYear = values({
+      recurrence: {
+        ...NO_REPEAT,
+        repeat: 'weekly',
+        skip_months: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+      },
+    });
+    expect(issues('new', darkAllYear)).toEqual({});
+    expect(eventFormSchema('new', 'new').safeParse(darkAllYear).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['recurrence'],
+        message: RECURRENCE_PROBLEMS.skips_every_month,
+      }),
+    ]);
   });
 
   it('EVF-22: PUT has the same fields but no club_id; saved photos go as {id}', () => {

@@ -12,8 +12,7 @@ import {
 } from '../../../common/event-time.ts';
 import type { EventLodge } from '../../../common/event-time-editing.ts';
 import { newEventDefaults } from '../../../common/event-time-editing.ts';
-import { CANT_BE_BLANK, enterMeetingCount, RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
-import { MAX_OCCURRENCE_COUNT } from '../../../common/recurrence.ts';
+import { CANT_BE_BLANK } from '../../../common/messages.ts';
 import {
   createCalendarEventRequestSchema,
   eventLocationSchema,
@@ -33,6 +32,7 @@ import {
   NO_REPEAT,
   recurrenceFromForm,
   repeatFormValues,
+  repeatProblemMessage,
   type RepeatFormValues,
 } from './event-repeats.ts';
 
@@ -126,12 +126,7 @@ export function eventFormSchema(mode: 'new' | 'edit', repeats: RepeatsSection = 
         parseWireDate(values.start_date_string),
       );
       if (problem === null) return;
-      const message =
-        problem.kind === 'count'
-          ? enterMeetingCount(MAX_OCCURRENCE_COUNT)
-          : problem.kind === 'end_date'
-            ? CANT_BE_BLANK
-            : RECURRENCE_PROBLEMS[problem.problem];
+      const message = repeatProblemMessage(problem);
       context.addIssue({ code: 'custom', path: ['recurrence'], message });
     });
 }
@@ -163,11 +158,13 @@ function recurrenceOf(values: EventFormValues) {
 
 /** EVF-21: `POST /calendar_events`, with the rule of a meeting that repeats (D80). */
 export function createEventRequest(values: EventFormValues): CreateCalendarEventRequest {
+  const recurrence = recurrenceOf(values);
   return {
     calendar_event: {
       club_id: Number(values.club_id),
       ...sharedFields(values),
-      recurrence: recurrenceOf(values),
+      // A single event sends no rule, as before series existed.
+      ...(recurrence ? { recurrence } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   describeRecurrence,
   MAX_INTERVAL,
+  MAX_OCCURRENCE_COUNT,
   MONTH_NAMES,
   recurrenceProblem,
   recurrenceSchema,
@@ -9,7 +10,12 @@ import {
   type RecurrenceProblem,
 } from '../../../common/recurrence.ts';
 import { parseWireDate, type CalendarDate } from '../../../common/event-time.ts';
-import { DOES_NOT_REPEAT } from '../../../common/messages.ts';
+import {
+  CANT_BE_BLANK,
+  DOES_NOT_REPEAT,
+  enterMeetingCount,
+  RECURRENCE_PROBLEMS,
+} from '../../../common/messages.ts';
 import type { SelectOption } from '../../components/records/record-options.ts';
 
 /**
@@ -155,10 +161,22 @@ export function fittingChoice(choice: RepeatChoice, start: CalendarDate | null):
 export type RepeatProblem =
   { kind: 'count' } | { kind: 'end_date' } | { kind: 'rule'; problem: RecurrenceProblem };
 
+/** What the form says under Repeats: the API's own words for a rule it would refuse. */
+export function repeatProblemMessage(problem: RepeatProblem): string {
+  switch (problem.kind) {
+    case 'count':
+      return enterMeetingCount(MAX_OCCURRENCE_COUNT);
+    case 'end_date':
+      return CANT_BE_BLANK;
+    case 'rule':
+      return RECURRENCE_PROBLEMS[problem.problem];
+  }
+}
+
 /**
- * The request's `recurrence` from the section, checked by the shape the API validates with
- * (common/recurrence.ts `recurrenceSchema`) and the rule's own problems; null for "Does not
- * repeat".
+ * The request's `recurrence` from the section, with the problems the API would refuse it for
+ * (common/recurrence.ts `recurrenceProblem`), checked by the shape the API validates with
+ * (`recurrenceSchema`); null for "Does not repeat".
  */
 export function recurrenceFromForm(
   values: RepeatFormValues,
@@ -166,24 +184,31 @@ export function recurrenceFromForm(
 ): { recurrence: Recurrence | null; problem: RepeatProblem | null } {
   const bare = bareRule(values);
   if (bare === null) return { recurrence: null, problem: null };
-  const kept = bare.frequency === 'yearly' ? [] : values.skip_months.map(Number);
   const count = Number(values.ends_count);
+  if (
+    values.ends === 'after_count' &&
+    !(Number.isInteger(count) && count >= 1 && count <= MAX_OCCURRENCE_COUNT)
+  ) {
+    return { recurrence: null, problem: { kind: 'count' } };
+  }
+  if (values.ends === 'on_date' && parseWireDate(values.ends_date) === null) {
+    return { recurrence: null, problem: { kind: 'end_date' } };
+  }
   const ends: Recurrence['ends'] =
     values.ends === 'on_date'
       ? { kind: 'on_date', date: values.ends_date }
       : values.ends === 'after_count'
         ? { kind: 'after_count', count }
         : { kind: 'never' };
-  const parsed = recurrenceSchema.safeParse({ ...bare, skip_months: kept, ends });
-  if (!parsed.success) {
-    return { recurrence: null, problem: values.ends === 'after_count' ? { kind: 'count' } : null };
-  }
-  const recurrence = parsed.data;
-  if (values.ends === 'on_date' && parseWireDate(values.ends_date) === null) {
-    return { recurrence, problem: { kind: 'end_date' } };
-  }
-  const problem = start === null ? null : recurrenceProblem(recurrence, start);
-  return { recurrence, problem: problem === null ? null : { kind: 'rule', problem } };
+  const candidate: Recurrence = {
+    ...bare,
+    skip_months: bare.frequency === 'yearly' ? [] : values.skip_months.map(Number),
+    ends,
+  };
+  const problem = start === null ? null : recurrenceProblem(candidate, start);
+  if (problem !== null) return { recurrence: candidate, problem: { kind: 'rule', problem } };
+  // The form's selects cannot make a shape the schema refuses; the check keeps it that way.
+  return { recurrence: recurrenceSchema.parse(candidate), problem: null };
 }
 
 /** The section's values for a saved rule (the edit form of a series' meeting). */

@@ -324,7 +324,8 @@ export async function deleteCalendarEvent(id: number, scope?: SeriesScope): Prom
 
 /** Delete (CAL-22): the event leaves the cache and every list is refreshed; the caller navigates. */
 export function useDeleteCalendarEvent() {
-  return useDeleteRecord(deleteCalendarEvent, {
+  // Not the function itself: TanStack Query passes the mutation's context as a second argument.
+  return useDeleteRecord((id) => deleteCalendarEvent(id), {
     detail: calendarEventKeys.detail,
     refreshLists: refreshCalendarLists,
   });

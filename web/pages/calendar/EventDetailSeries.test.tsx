@@ -149,6 +149,29 @@ describe('a meeting of a series on its page', () => {
     expect(calls('DELETE')).toEqual(['/calendar_events/7?scope=all']);
   });
 
+  it('a single event’s Delete asks OK as before and sends no scope', async () => {
+    serve({
+      'GET /calendar_events/7.json': answer(
+        meeting({
+          series_id: null,
+          recurrence: null,
+          recurrence_description: null,
+          abilities: { edit: true, delete: true, announce: false, cancel: false },
+        }),
+      ),
+      'DELETE /calendar_events/7': respond(204, null),
+    });
+    const router = renderMeeting();
+    expect(await screen.findByRole('button', { name: DELETE_EVENT_BUTTON })).toBeTruthy();
+    expect(screen.queryByTestId('event-repeats')).toBeNull();
+    expect(screen.queryByRole('button', { name: CANCEL_MEETING })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: DELETE_EVENT_BUTTON }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: OK }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+    expect(calls('DELETE')).toEqual(['/calendar_events/7']);
+  });
+
   it('offers a cancelled meeting’s Delete only for this and following or all', async () => {
     serve({
       'GET /calendar_events/7.json': answer(

@@ -6,6 +6,7 @@ import {
   CREATE_EVENT,
   EDIT_REPEATING_MEETING,
   EVENT_DESCRIPTION,
+  EVENT_LOCATION,
   EVENT_NAME,
   EVENT_REPEATS,
   EVENT_START_DATE,
@@ -16,6 +17,7 @@ import {
   RSVP_GOING,
   RSVP_QUESTION,
   RSVP_SAVED,
+  SAVE_CHANGES,
   SAVE_RSVP,
   SCOPE_ALL,
   SCOPE_THIS,
@@ -184,6 +186,24 @@ test('a webmaster creates “every 2nd Tuesday except July and August”, sees t
   await expect(months.getByRole('checkbox', { name: 'July' })).toBeChecked();
   await expect(months.getByRole('checkbox', { name: 'August' })).toBeChecked();
   await expect(page.getByTestId('repeat-words')).toHaveText(RULE);
+  // A new place for every meeting: the rule, unchanged, is not sent again.
+  await field(page, EVENT_LOCATION).fill('Lodge hall, upstairs');
+  const edited = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' &&
+      new URL(response.url()).pathname === `${API}/calendar_events/${next?.id}.json`,
+  );
+  await page.getByRole('button', { name: SAVE_CHANGES }).click();
+  const put = await edited;
+  expect(put.status()).toBe(200);
+  const sent = put.request().postDataJSON() as {
+    scope: string;
+    calendar_event: Record<string, unknown>;
+  };
+  expect(sent.scope).toBe('all');
+  expect(sent.calendar_event).not.toHaveProperty('recurrence');
+  await expect(page).toHaveURL(new RegExp(`/app/calendar/${next?.id}$`));
+  await expect(page.getByText('Lodge hall, upstairs')).toBeVisible();
 
   // A context of the member's own (axe needs a page of a context, not browser.newPage()).
   const memberContext = await browser.newContext();
@@ -193,6 +213,7 @@ test('a webmaster creates “every 2nd Tuesday except July and August”, sees t
     await expect(heading(memberPage, name)).toBeVisible();
     await expect(memberPage.getByTestId('event-repeats')).toHaveText(RULE);
     await expect(memberPage.getByTestId('meeting-cancelled')).toHaveCount(0);
+    await expect(memberPage.getByText('Lodge hall, upstairs')).toBeVisible();
     await memberPage.getByTestId('rsvp-button').click();
     const dialog = memberPage.getByRole('dialog', { name: RSVP_QUESTION });
     await dialog.getByRole('radio', { name: RSVP_GOING, exact: true }).check();

@@ -73,4 +73,14 @@ describe('a series rule as instants (D80)', () => {
     // The last Tuesday of March is its last meeting.
     expect(firstInstants(rule, 100)).toHaveLength(12);
   });
+
+  it('gives no instant for a rule that never meets, rather than failing', () => {
+    const never = {
+      ...STATED,
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2,4,6,9,11',
+      startDate: '2030-01-31',
+    };
+    expect(firstInstants(never, 1)).toEqual([]);
+    expect(alignedRule(never)).toBeUndefined();
+  });
 });

@@ -81,17 +81,34 @@ export function ruleInstants(rule: SeriesRule, from: number, to: number): number
     .filter((at) => at >= from && at < to);
 }
 
+/**
+ * A search of the rule, or `none` when rrule-temporal gives up after its iteration cap: what a
+ * rule that never meets (the 31st of months that have none) does.
+ */
+function withinCap<T>(search: () => T, none: T): T {
+  try {
+    return search();
+  } catch (error) {
+    if (error instanceof Error && /maximum iterations/i.test(error.message)) return none;
+    throw error;
+  }
+}
+
 /** The rule's first `count` instants (from DTSTART on). */
 export function firstInstants(rule: SeriesRule, count: number): number[] {
-  return ruleOf(rule)
-    .all((_at, index) => index < count)
-    .slice(0, count)
-    .map((at) => at.epochMilliseconds);
+  return withinCap(
+    () =>
+      ruleOf(rule)
+        .all((_at, index) => index < count)
+        .slice(0, count)
+        .map((at) => at.epochMilliseconds),
+    [],
+  );
 }
 
 /** Whether the rule has an instant at or after `at`. */
 export function hasInstantFrom(rule: SeriesRule, at: number): boolean {
-  return ruleOf(rule).next(new Date(at), true) !== null;
+  return withinCap(() => ruleOf(rule).next(new Date(at), true) !== null, false);
 }
 
 /** The rule's UNTIL as a date in the zone (MM/DD/YYYY), for the form's "ends on". */

@@ -339,6 +339,10 @@ function attendeePool(ctx: SeedContext, club: ClubInfo): number[] {
   return [...new Set(lodges.flatMap((l) => l.users))];
 }
 
+function countComments(tree: readonly CommentPlan[]): number {
+  return tree.reduce((sum, node) => sum + 1 + countComments(node.replies ?? []), 0);
+}
+
 /** The series rows, each with its own description and comment container; ids by key. */
 async function writeSeries(
   ctx: SeedContext,
@@ -346,21 +350,28 @@ async function writeSeries(
   series: readonly SeriesPlan[],
 ): Promise<Map<string, number>> {
   const { writer, ids, now } = ctx;
+  const commentRng = ctx.rng.fork('series-comments');
   const idsByKey = new Map<string, number>();
   for (const plan of series) {
     const id = ids.take('calendar_event_series');
     const descriptionId = ids.take('calendar_event_descriptions');
     const containerId = ids.take('comment_containers');
     const createdAt = zonedTimeToInstant(plan.startDate, 0, plan.club.town.timeZoneId) - 30 * DAY;
+    // The series' thread, which every meeting not changed alone shows (D80).
+    const tree =
+      plan.allowsComments && rng.chance(0.4)
+        ? drawComments(commentRng, ctx.world, { createdAt, clubId: plan.club.id }, now, 2, 6)
+        : [];
     await writer.add('calendar_event_descriptions', {
       id: descriptionId,
       body: `<p>${escapeHtml(plan.description)}</p>`,
     });
     await writer.add('comment_containers', {
       id: containerId,
-      comment_count: 0,
+      comment_count: countComments(tree),
       created_at: createdAt,
     });
+    await writeComments(ctx, tree, containerId, createdAt);
     const webmasters = plan.club.webmasters;
     await writer.add('calendar_event_series', {
       id,

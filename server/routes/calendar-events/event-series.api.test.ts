@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_IDS } from '../../../common/event-time.ts';
-import { RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
+import { RECURRENCE_HAS_NO_DATES, RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
 import type {
   CalendarEventAnswer,
   CalendarEventDetail,
@@ -143,6 +143,21 @@ describe('POST /calendar_events with a recurrence', () => {
     });
     expect(yearly.status).toBe(422);
     expect(yearly.body.errors?.recurrence).toEqual([RECURRENCE_PROBLEMS.yearly_skips_months]);
+    // The 31st, skipping every month that has one: no meeting ever.
+    const never = await w.request<Problem>('POST', '/calendar_events', {
+      body: seriesBody({
+        start_date_string: '01/31/2030',
+        end_date_string: '01/31/2030',
+        recurrence: {
+          frequency: 'monthly_by_date',
+          interval: 1,
+          skip_months: [1, 3, 5, 7, 8, 10, 12],
+          ends: { kind: 'never' },
+        },
+      }),
+    });
+    expect(never.status).toBe(422);
+    expect(never.body.errors?.recurrence).toEqual([RECURRENCE_HAS_NO_DATES]);
   });
 });
 

@@ -21,6 +21,7 @@ export * from './messages/posts.ts';
 export * from './messages/comments.ts';
 export * from './messages/calendar.ts';
 export * from './messages/recurrence.ts';
+export * from './messages/event-repeats.ts';
 export * from './messages/chats.ts';
 export * from './messages/chat-list.ts';
 export * from './messages/chat-screen.ts';

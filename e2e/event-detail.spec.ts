@@ -466,6 +466,11 @@ test.describe('the event screen (CAL-11..22)', () => {
     expect(file.suggestedFilename()).toBe(icsFileName(event.name, event.id));
     const text = readFileSync(await file.path(), 'utf8');
     expect(text).toMatch(/^BEGIN:VCALENDAR/);
-    expect(text).toContain(`calendar-event-${event.id}@`);
+    // A meeting of a series downloads as its series (D80): one VEVENT with the rule.
+    expect(text).toContain(
+      event.series_id === null
+        ? `calendar-event-${event.id}@`
+        : `calendar-event-series-${event.series_id}@`,
+    );
   });
 });

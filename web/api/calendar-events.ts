@@ -15,6 +15,7 @@ import {
   clubCalendarAnswerSchema,
   eventAttendeeAnswerSchema,
   eventAttendeesAnswerSchema,
+  recurrencePreviewAnswerSchema,
   type CalendarEvent,
   type CalendarEventDetail,
   type CalendarGroup,
@@ -22,6 +23,9 @@ import {
   type EventAttendeeList,
   type OwnEventAttendee,
   type CreateCalendarEventRequest,
+  type RecurrencePreviewAnswer,
+  type RecurrencePreviewRequest,
+  type SeriesScope,
   type UpdateCalendarEventRequest,
 } from '../../common/schemas/calendar-event.ts';
 import { apiRequest } from '../http/client.ts';
@@ -312,13 +316,16 @@ export function useAnnounceCalendarEvent(id: number) {
   });
 }
 
-export async function deleteCalendarEvent(id: number): Promise<void> {
-  await apiRequest<unknown>('DELETE', `/calendar_events/${id}`);
+export async function deleteCalendarEvent(id: number, scope?: SeriesScope): Promise<void> {
+  await apiRequest<unknown>('DELETE', `/calendar_events/${id}`, {
+    ...(scope ? { query: { scope } } : {}),
+  });
 }
 
 /** Delete (CAL-22): the event leaves the cache and every list is refreshed; the caller navigates. */
 export function useDeleteCalendarEvent() {
-  return useDeleteRecord(deleteCalendarEvent, {
+  // Not the function itself: TanStack Query passes the mutation's context as a second argument.
+  return useDeleteRecord((id) => deleteCalendarEvent(id), {
     detail: calendarEventKeys.detail,
     refreshLists: refreshCalendarLists,
   });
@@ -422,11 +429,85 @@ export function useCreateCalendarEvent() {
   });
 }
 
-/** EVF-22: `PUT /calendar_events/{id}.json`; answers the saved event. */
+/**
+ * EVF-22: `PUT /calendar_events/{id}.json`; answers the saved event. An edit of a series'
+ * `following` or `all` meetings changes other meetings too: every cached event is marked stale.
+ */
 export function useUpdateCalendarEvent(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: UpdateCalendarEventRequest) => updateCalendarEvent(id, request),
-    onSuccess: () => afterEventSaved(client, id),
+    onSuccess: async (_event, request) => {
+      await afterEventSaved(client, id);
+      if (request.scope === 'following' || request.scope === 'all') {
+        await client.invalidateQueries({
+          queryKey: calendarEventKeys.details(),
+          refetchType: 'none',
+        });
+      }
+    },
+  });
+}
+
+// ---- Recurring meetings (issue 25, D80, D82): the form's preview, cancel, delete by scope ---
+
+export async function fetchRecurrencePreview(
+  request: RecurrencePreviewRequest,
+  signal?: AbortSignal,
+): Promise<RecurrencePreviewAnswer['data']> {
+  const answer = await apiRequest<unknown>('POST', '/calendar_events/recurrence_preview.json', {
+    body: request,
+    // The form shows its own line under the dates; a dialog while typing would be in the way.
+    globalErrors: false,
+    ...(signal ? { signal } : {}),
+  });
+  return recurrencePreviewAnswerSchema.parse(answer).data;
+}
+
+/**
+ * `POST /calendar_events/recurrence_preview.json`: the rule's next dates for the form, before
+ * saving (nothing is saved, so it is a query keyed by the request). The caller debounces the
+ * request; null asks nothing. While another rule is asked the last dates stay shown.
+ */
+export function useRecurrencePreview(request: RecurrencePreviewRequest | null) {
+  return useQuery({
+    queryKey: [...calendarEventKeys.all, 'recurrence-preview', request] as const,
+    queryFn: ({ signal }) => fetchRecurrencePreview(request as RecurrencePreviewRequest, signal),
+    enabled: request !== null,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function cancelCalendarEventOccurrence(id: number): Promise<CalendarEventDetail> {
+  const answer = await apiRequest<unknown>('POST', `/calendar_events/${id}/cancel.json`);
+  return calendarEventAnswerSchema.parse(answer).data.calendar_event;
+}
+
+/** Cancel one meeting of a series: the answer is the meeting, cancelled; it leaves the lists. */
+export function useCancelCalendarEventOccurrence(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelCalendarEventOccurrence(id),
+    onSuccess: async (event) => {
+      client.setQueryData(calendarEventKeys.detail(id), event);
+      await refreshCalendarLists(client);
+    },
+  });
+}
+
+/**
+ * Delete meetings of a series by scope (`this` cancels the meeting, `following` ends the series
+ * before it, `all` deletes the series): every cached event is dropped, since others went too.
+ */
+export function useDeleteSeriesMeetings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, scope }: { id: number; scope: SeriesScope }) =>
+      deleteCalendarEvent(id, scope),
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: calendarEventKeys.details() });
+      await refreshCalendarLists(client);
+    },
   });
 }

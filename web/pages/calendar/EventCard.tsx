@@ -1,5 +1,12 @@
 import { Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconCheck, IconClock, IconMapPin, IconX } from '@tabler/icons-react';
+import {
+  IconBuildingBank,
+  IconCheck,
+  IconClock,
+  IconMapPin,
+  IconRepeat,
+  IconX,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { goingWithGuests, RSVP_NOT_GOING } from '../../../common/messages.ts';
@@ -9,7 +16,8 @@ import classes from './EventCard.module.css';
 
 /**
  * One event in a calendar list, under its day heading: its name (the link to the event), the
- * lodge, the time with its duration and zone as the server words it (AMB-33) less the day, the place, and the member's own answer when
+ * lodge, the time with its duration and zone as the server words it (AMB-33) less the day, how
+ * a meeting of a series repeats (issue 25), the place, and the member's own answer when
  * they gave one. Memoised: TanStack Query keeps the same object for an unchanged event, so
  * loading another page renders only the new cards.
  */
@@ -36,6 +44,12 @@ export const EventCard = memo(function EventCard({
         <IconClock size={20} className={classes.icon} aria-hidden="true" />
         {timeWithinDay(event)}
       </Text>
+      {event.recurrence_description ? (
+        <Text className={classes.line} data-testid="event-card-repeats">
+          <IconRepeat size={20} className={classes.icon} aria-hidden="true" />
+          {event.recurrence_description}
+        </Text>
+      ) : null}
       {event.location ? (
         <Text className={classes.line}>
           <IconMapPin size={20} className={classes.icon} aria-hidden="true" />

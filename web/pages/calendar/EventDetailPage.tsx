@@ -1,14 +1,17 @@
 import { Button, Text } from '@mantine/core';
 import {
   IconBuildingBank,
+  IconCalendarOff,
   IconCalendarPlus,
   IconClock,
   IconMapPin,
+  IconRepeat,
   IconSpeakerphone,
+  IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isTimeZoneId, TIME_ZONE_LABELS } from '../../../common/event-time.ts';
 import {
   ADD_TO_MY_CALENDAR,
@@ -16,7 +19,14 @@ import {
   ANNOUNCE_EVENT_TITLE,
   BACK_TO_CALENDAR,
   backToLodgeCalendar,
+  CANCEL_MEETING,
+  CANCEL_MEETING_TITLE,
   CONFIRM_DELETE_EVENT,
+  confirmCancelMeeting,
+  DELETE_REPEATING_MEETING,
+  DELETE_REPEATING_MEETING_TEXT,
+  ERROR_CANCELLING_MEETING,
+  EVENT_REPEATS,
   confirmAnnounceEvent,
   DELETE_EVENT_BUTTON,
   DELETE_EVENT_TITLE,
@@ -37,7 +47,9 @@ import {
   fetchEventIcs,
   useAnnounceCalendarEvent,
   useCalendarEvent,
+  useCancelCalendarEventOccurrence,
   useDeleteCalendarEvent,
+  useDeleteSeriesMeetings,
 } from '../../api/calendar-events.ts';
 import { RecordScreen } from '../../components/LoadStates.tsx';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -48,10 +60,12 @@ import { saveTextFile } from '../../components/save-text-file.ts';
 import { globalErrorDialog, isApiError } from '../../http/client.ts';
 import { CALENDAR_PATH, clubCalendarPath, editEventPath, parseRecordId } from '../../paths.ts';
 import { CancelledEventNotice, cancelledEventOf } from './CancelledEventNotice.tsx';
+import { CancelledMeetingNotice } from './CancelledMeetingNotice.tsx';
 import { icsFileName } from './event-download.ts';
 import { EventAttendees } from './EventAttendees.tsx';
 import classes from './EventDetailPage.module.css';
 import { EventRsvp } from './EventRsvp.tsx';
+import { SeriesScopeDialog } from './SeriesScopeDialog.tsx';
 
 /**
  * An event (ROUTE-03, ROUTE-12, CAL-11..22): what, where and when, the description and photos,
@@ -116,7 +130,9 @@ function EventDetail({
 }) {
   const announce = useAnnounceCalendarEvent(event.id);
   const remove = useDeleteCalendarEvent();
+  const cancel = useCancelCalendarEventOccurrence(event.id);
   const [downloading, setDownloading] = useState(false);
+  const inSeries = event.series_id !== null;
 
   const backLabel =
     clubSubdomain !== null && event.club.subdomain === clubSubdomain
@@ -124,7 +140,8 @@ function EventDetail({
       : BACK_TO_CALENDAR;
   const zone = isTimeZoneId(event.time_zone_id) ? TIME_ZONE_LABELS[event.time_zone_id] : null;
   // What the server's policies allow this member (D58): PERM-13, PERM-14, CAL-21/PERM-07.
-  const mayEdit = event.abilities.edit;
+  // A cancelled meeting cannot be changed (D80); the page stays to say it is cancelled.
+  const mayEdit = event.abilities.edit && !event.cancelled;
   const mayDelete = event.abilities.delete;
 
   const download = () => {
@@ -146,12 +163,24 @@ function EventDetail({
         }),
     });
 
+  // One meeting of a series (D80): it stays on its page, marked cancelled; the others stay.
+  const askCancel = () =>
+    showOkDialog({
+      title: CANCEL_MEETING_TITLE,
+      content: confirmCancelMeeting(event.local_start_date_time_with_duration),
+      onOk: () =>
+        cancel.mutate(undefined, {
+          onError: (error) => tellFailure(error, ERROR_CANCELLING_MEETING),
+        }),
+    });
+
   return (
     <RecordDetail
       back={back}
       backLabel={backLabel}
       article={{ 'data-testid': 'event-detail', 'data-event-id': event.id }}
       title={event.name}
+      byline={event.cancelled ? <CancelledMeetingNotice event={event} /> : null}
       header={
         <dl className={classes.facts}>
           <Fact icon={<IconBuildingBank size={20} aria-hidden="true" />} label={EVENT_LODGE}>
@@ -160,6 +189,11 @@ function EventDetail({
           <Fact icon={<IconClock size={20} aria-hidden="true" />} label={EVENT_WHEN}>
             <span data-testid="event-when">{event.local_start_date_time_with_duration}</span>
           </Fact>
+          {event.recurrence_description ? (
+            <Fact icon={<IconRepeat size={20} aria-hidden="true" />} label={EVENT_REPEATS}>
+              <span data-testid="event-repeats">{event.recurrence_description}</span>
+            </Fact>
+          ) : null}
           {zone ? (
             <Fact icon={<IconWorld size={20} aria-hidden="true" />} label={EVENT_TIME_ZONE}>
               {zone}
@@ -184,7 +218,7 @@ function EventDetail({
           >
             {ADD_TO_MY_CALENDAR}
           </Button>
-          {event.abilities.announce ? (
+          {event.abilities.announce && !event.cancelled ? (
             <Button
               variant="default"
               loading={announce.isPending}
@@ -195,7 +229,19 @@ function EventDetail({
             </Button>
           ) : null}
           {mayEdit ? <EditRecordButton to={editEventPath(event)} label={EDIT_EVENT_LINK} /> : null}
-          {mayDelete ? (
+          {event.abilities.cancel ? (
+            <Button
+              variant="outline"
+              color="red.9"
+              loading={cancel.isPending}
+              leftSection={<IconCalendarOff size={22} aria-hidden="true" />}
+              onClick={askCancel}
+            >
+              {CANCEL_MEETING}
+            </Button>
+          ) : null}
+          {mayDelete && inSeries ? <DeleteSeriesMeetingsButton event={event} /> : null}
+          {mayDelete && !inSeries ? (
             <DeleteRecordButton
               label={DELETE_EVENT_BUTTON}
               id={event.id}
@@ -213,7 +259,8 @@ function EventDetail({
       }
       panels={
         <>
-          <EventRsvp event={event} />
+          {/* A cancelled meeting takes no answers; who had answered stays listed. */}
+          {event.cancelled ? null : <EventRsvp event={event} />}
           <EventAttendees eventId={event.id} />
         </>
       }
@@ -222,5 +269,49 @@ function EventDetail({
         allowsComments: event.allows_comments,
       }}
     />
+  );
+}
+
+/**
+ * Delete for a meeting of a series: which meetings first (D82). "This meeting" cancels it (the
+ * API's DELETE with scope=this), so a cancelled meeting is not offered it again.
+ */
+function DeleteSeriesMeetingsButton({ event }: { event: CalendarEventDetail }) {
+  const remove = useDeleteSeriesMeetings();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        color="red.9"
+        loading={remove.isPending}
+        leftSection={<IconTrash size={22} aria-hidden="true" />}
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
+      >
+        {DELETE_EVENT_BUTTON}
+      </Button>
+      <SeriesScopeDialog
+        opened={asking}
+        title={DELETE_REPEATING_MEETING}
+        question={DELETE_REPEATING_MEETING_TEXT}
+        leaveOut={event.cancelled ? ['this'] : []}
+        busy={remove.isPending}
+        onCancel={() => setAsking(false)}
+        onChoose={(scope) =>
+          remove.mutate(
+            { id: event.id, scope },
+            {
+              onSuccess: () => void navigate(CALENDAR_PATH, { replace: true }),
+              onError: (error) => {
+                setAsking(false);
+                tellFailure(error, ERROR_DELETING_CALENDAR_EVENT);
+              },
+            },
+          )
+        }
+      />
+    </>
   );
 }

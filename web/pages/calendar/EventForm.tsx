@@ -1,7 +1,7 @@
 import { Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useRef, type ChangeEvent } from 'react';
+import { useMemo, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { timeOptions } from '../../../common/event-time.ts';
+import { parseWireDate, timeOptions } from '../../../common/event-time.ts';
 import {
   changeEndDate,
   changeLodge,
@@ -45,7 +45,10 @@ import {
   wireDateFromInput,
   type EventFormField,
   type EventFormValues,
+  type RepeatsSection,
 } from './event-form-schema.ts';
+import { fittingChoice } from './event-repeats.ts';
+import { EventRepeatsField } from './EventRepeatsField.tsx';
 import { eventPath } from '../../paths.ts';
 
 /** A lodge the member may post the event as (EVF-03), with what its defaults need. */
@@ -70,6 +73,10 @@ export interface EventFormProps {
   fallbackError: string;
   /** Where Cancel goes when the form was opened directly. */
   cancelTo: string;
+  /** The Repeats section (issue 25): a new event's, a series' rule, or none. */
+  repeats?: RepeatsSection;
+  /** Above the fields (which meetings of a series an edit changes). */
+  notice?: ReactNode;
 }
 
 const VISIBILITY_OPTIONS = lodgeVisibilityOptions();
@@ -99,11 +106,13 @@ export function EventForm({
   save,
   fallbackError,
   cancelTo,
+  repeats = 'none',
+  notice = null,
 }: EventFormProps) {
   const navigate = useNavigate();
   const goBack = useGoBack(cancelTo);
   const mode = lodge.kind === 'choose' ? 'new' : 'edit';
-  const schema = useMemo(() => eventFormSchema(mode), [mode]);
+  const schema = useMemo(() => eventFormSchema(mode, repeats), [mode, repeats]);
   const record = useRecordForm({
     initialValues,
     schema,
@@ -128,7 +137,11 @@ export function EventForm({
   const timesOnEntry = useRef<EventTimeValues | null>(null);
 
   const setTimes = (next: EventTimeValues, changed: EventFormField) => {
-    form.setValues(next);
+    // A "last Tuesday" rule cannot stay on a date that is not its month's last, nor a "2nd
+    // Tuesday" on a 5th: the choice follows the start date.
+    const rule = form.getValues().recurrence;
+    const repeat = fittingChoice(rule.repeat, parseWireDate(next.start_date_string));
+    form.setValues(repeat === rule.repeat ? next : { ...next, recurrence: { ...rule, repeat } });
     form.clearFieldError(changed);
     // An end error from the server (AMB-40) is about both end fields.
     if (changed.startsWith('end_') || changed.startsWith('start_')) {
@@ -194,6 +207,7 @@ export function EventForm({
       body={{ label: EVENT_DESCRIPTION, description: EVENT_DESCRIPTION_HINT }}
       visibility={{ options: VISIBILITY_OPTIONS }}
     >
+      {notice}
       {lodge.kind === 'choose' ? (
         <NativeSelect
           label={POST_AS}
@@ -313,6 +327,14 @@ export function EventForm({
         disabled={submitting}
         error={form.errors.time_zone_id}
       />
+      {repeats === 'none' ? null : (
+        <EventRepeatsField
+          form={form}
+          withNone={repeats === 'new'}
+          disabled={submitting}
+          savedRule={repeats === 'series' ? initialValues.recurrence : null}
+        />
+      )}
       <TextInput
         label={EVENT_LOCATION}
         size="lg"

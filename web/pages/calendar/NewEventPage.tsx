@@ -54,6 +54,7 @@ export function NewEventPage() {
           save={(values) => create.mutateAsync(createEventRequest(values))}
           fallbackError={ERROR_CREATING_CALENDAR_EVENT}
           cancelTo={CALENDAR_PATH}
+          repeats="new"
         />
       )}
     </Container>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_ZONE_LABELS } from '../../../common/event-time.ts';
-import { CANT_BE_BLANK } from '../../../common/messages.ts';
+import { CANT_BE_BLANK, RECURRENCE_PROBLEMS } from '../../../common/messages.ts';
 import {
   createCalendarEventRequestSchema,
   updateCalendarEventRequestSchema,
@@ -18,6 +18,7 @@ import {
   wireDateFromInput,
   type EventFormValues,
 } from './event-form-schema.ts';
+import { NO_REPEAT } from './event-repeats.ts';
 
 const values = (overrides: Partial<EventFormValues> = {}): EventFormValues => ({
   club_id: '12',
@@ -27,6 +28,7 @@ const values = (overrides: Partial<EventFormValues> = {}): EventFormValues => ({
   end_date_string: '',
   end_time_string: '',
   time_zone_id: '1',
+  recurrence: NO_REPEAT,
   location: '3937 River Rd, Westerville, OH 43081',
   new_description: '<p>Dinner and <strong>dancing</strong>.</p>',
   photos: [],
@@ -103,6 +105,39 @@ describe('the requests made from the form (EVF-19, EVF-21, EVF-22)', () => {
     expect(createCalendarEventRequestSchema.safeParse(request).success).toBe(true);
   });
 
+  it('a meeting that repeats sends its rule, checked by the API’s own schema (D80, D82)', () => {
+    const request = createEventRequest(
+      values({
+        start_date_string: '01/13/2026',
+        recurrence: { ...NO_REPEAT, repeat: 'monthly_by_weekday', skip_months: ['7', '8'] },
+      }),
+    );
+    expect(request.calendar_event.recurrence).toEqual({
+      frequency: 'monthly_by_weekday',
+      interval: 1,
+      skip_months: [7, 8],
+      ends: { kind: 'never' },
+    });
+    expect(createCalendarEventRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('refuses a rule the API would refuse, with the API’s words under Repeats', () => {
+    const darkAllYear = values({
+      recurrence: {
+        ...NO_REPEAT,
+        repeat: 'weekly',
+        skip_months: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'],
+      },
+    });
+    expect(issues('new', darkAllYear)).toEqual({});
+    expect(eventFormSchema('new', 'new').safeParse(darkAllYear).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['recurrence'],
+        message: RECURRENCE_PROBLEMS.skips_every_month,
+      }),
+    ]);
+  });
+
   it('EVF-22: PUT has the same fields but no club_id; saved photos go as {id}', () => {
     const request = updateEventRequest(
       values({
@@ -155,6 +190,7 @@ describe('the edit form’s values (EVF-20, EVF-04)', () => {
       end_date_string: '',
       end_time_string: '',
       time_zone_id: '6',
+      recurrence: NO_REPEAT,
       location: '',
       new_description: '<p>Dinner at six.</p>',
       photos: [{ kind: 'saved', id: 3, previewUrl: '/p/3-m.jpg' }],

@@ -18,6 +18,7 @@ import {
   eventLocationSchema,
   type CalendarEventDetail,
   type CreateCalendarEventRequest,
+  type SeriesScope,
   type UpdateCalendarEventRequest,
 } from '../../../common/schemas/calendar-event.ts';
 import { bodyHasText } from '../../components/editor/body-text.ts';
@@ -27,6 +28,13 @@ import {
   type FormPhoto,
 } from '../../components/photos/form-photos.ts';
 import type { SelectOption } from '../../components/records/record-options.ts';
+import {
+  NO_REPEAT,
+  recurrenceFromForm,
+  repeatFormValues,
+  repeatProblemMessage,
+  type RepeatFormValues,
+} from './event-repeats.ts';
 
 /**
  * The event form's values, their check and the requests made from them (EVF-19..EVF-23,
@@ -45,6 +53,8 @@ export interface EventFormValues {
   end_date_string: string;
   end_time_string: string;
   time_zone_id: string;
+  /** How the meeting repeats (issue 25): a new event's, or a series' for `all`/`following`. */
+  recurrence: RepeatFormValues;
   location: string;
   /** HTML from the editor. */
   new_description: string;
@@ -64,6 +74,7 @@ export const EVENT_FIELD_ORDER: readonly EventFormField[] = [
   'end_date_string',
   'end_time_string',
   'time_zone_id',
+  'recurrence',
   'location',
   'new_description',
   'photos',
@@ -73,8 +84,17 @@ export const EVENT_FIELD_ORDER: readonly EventFormField[] = [
 
 const wire = createCalendarEventRequestSchema.shape.calendar_event.shape;
 
-/** VAL-27 (and, for a new event, VAL-28: a lodge). */
-export function eventFormSchema(mode: 'new' | 'edit') {
+/**
+ * Whether the form has the Repeats section: a new event (which may repeat or not), a series'
+ * rule (an edit of `all` or `following` meetings), or none (a single event's edit, one meeting).
+ */
+export type RepeatsSection = 'new' | 'series' | 'none';
+
+/**
+ * VAL-27 (and, for a new event, VAL-28: a lodge). The rule is checked by the shape and the
+ * problems the API checks it with (common/recurrence.ts), so the form says what a 422 would.
+ */
+export function eventFormSchema(mode: 'new' | 'edit', repeats: RepeatsSection = 'none') {
   return z
     .object({
       club_id: z.string(),
@@ -84,6 +104,7 @@ export function eventFormSchema(mode: 'new' | 'edit') {
       end_date_string: z.string(),
       end_time_string: z.string(),
       time_zone_id: z.string(),
+      recurrence: z.custom<RepeatFormValues>(),
       location: eventLocationSchema,
       new_description: wire.new_description,
       access: z.enum(ACCESS_VALUES),
@@ -99,6 +120,14 @@ export function eventFormSchema(mode: 'new' | 'edit') {
       if (parseTimeLabel(values.start_time_string) === null) blank('start_time_string');
       if (!isTimeZoneId(Number(values.time_zone_id))) blank('time_zone_id');
       if (!bodyHasText(values.new_description)) blank('new_description');
+      if (repeats === 'none') return;
+      const { problem } = recurrenceFromForm(
+        values.recurrence,
+        parseWireDate(values.start_date_string),
+      );
+      if (problem === null) return;
+      const message = repeatProblemMessage(problem);
+      context.addIssue({ code: 'custom', path: ['recurrence'], message });
     });
 }
 
@@ -123,14 +152,40 @@ function sharedFields(values: EventFormValues) {
   };
 }
 
-/** EVF-21: `POST /calendar_events`. */
-export function createEventRequest(values: EventFormValues): CreateCalendarEventRequest {
-  return { calendar_event: { club_id: Number(values.club_id), ...sharedFields(values) } };
+function recurrenceOf(values: EventFormValues) {
+  return recurrenceFromForm(values.recurrence, parseWireDate(values.start_date_string)).recurrence;
 }
 
-/** EVF-22: `PUT /calendar_events/{id}.json`, the same fields without `club_id`. */
-export function updateEventRequest(values: EventFormValues): UpdateCalendarEventRequest {
-  return { calendar_event: sharedFields(values) };
+/** EVF-21: `POST /calendar_events`, with the rule of a meeting that repeats (D80). */
+export function createEventRequest(values: EventFormValues): CreateCalendarEventRequest {
+  const recurrence = recurrenceOf(values);
+  return {
+    calendar_event: {
+      club_id: Number(values.club_id),
+      ...sharedFields(values),
+      // A single event sends no rule, as before series existed.
+      ...(recurrence ? { recurrence } : {}),
+    },
+  };
+}
+
+/**
+ * EVF-22: `PUT /calendar_events/{id}.json`, the same fields without `club_id`. A meeting of a
+ * series adds the `scope` chosen, and its rule only when the member changed it: an unchanged
+ * rule sent with `following` would start the new series with the whole count again.
+ */
+export function updateEventRequest(
+  values: EventFormValues,
+  series?: { scope: SeriesScope; initial: RepeatFormValues },
+): UpdateCalendarEventRequest {
+  if (!series) return { calendar_event: sharedFields(values) };
+  const ruleChanged =
+    series.scope !== 'this' && JSON.stringify(values.recurrence) !== JSON.stringify(series.initial);
+  const recurrence = ruleChanged ? recurrenceOf(values) : null;
+  return {
+    calendar_event: { ...sharedFields(values), ...(recurrence ? { recurrence } : {}) },
+    scope: series.scope,
+  };
 }
 
 /** EVF-05..EVF-09, CONST-16, CONST-17: a new event's values for the member's webmaster lodges. */
@@ -144,6 +199,7 @@ export function newEventValues(lodges: readonly EventLodge[]): EventFormValues {
     end_date_string: defaults.end_date_string,
     end_time_string: defaults.end_time_string,
     time_zone_id: String(defaults.time_zone_id),
+    recurrence: NO_REPEAT,
     location: defaults.location,
     new_description: '',
     photos: [],
@@ -165,6 +221,7 @@ export function editEventValues(event: CalendarEventDetail): EventFormValues {
     end_date_string: event.end_date_string ?? '',
     end_time_string: event.end_time_string ?? '',
     time_zone_id: String(event.time_zone_id),
+    recurrence: repeatFormValues(event.recurrence, parseWireDate(event.start_date_string)),
     location: event.location ?? '',
     new_description: event.calendar_event_description.body,
     photos: event.photos.map((photo) => ({

@@ -197,7 +197,7 @@ export async function updateCalendarEvent(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
-  if (row.series_id !== null) return updateSeriesMeeting(ctx, member, row, input, scope);
+  if (row.series_id !== null) return updateSeriesMeeting(ctx, member, row, input, scope, origin);
   const errors: FieldErrors = {};
   if (input.recurrence !== undefined) addError(errors, 'recurrence', RECURRENCE_ONLY_FOR_SERIES);
   const name = input.name === undefined ? undefined : requiredName(input.name, errors);
@@ -285,7 +285,7 @@ export async function deleteCalendarEvent(
     mayEditCalendarEvent(member, facts, standing.webmasterClubIds),
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
-  if (row.series_id !== null) return deleteSeriesMeetings(ctx, member, row, scope);
+  if (row.series_id !== null) return deleteSeriesMeetings(ctx, member, row, scope, origin);
   assertDeletable(member, facts, row, standing);
   let cancelled: { event: StoredEventRow; answerers: number[] } | undefined;
   const now = Date.now();

@@ -109,6 +109,7 @@ import {
   ruleOfSeries,
   seriesStart,
 } from './unguarded/series-occurrences.ts';
+import { answeredMeetings, tellMeetingChanges } from './unguarded/event-change-notices.ts';
 import { removeOwnerNotices } from './unguarded/notices.ts';
 import { deleteStoredFiles, deleteUnlinkedPhotos } from './unguarded/photos.ts';
 
@@ -414,6 +415,7 @@ export async function updateSeriesMeeting(
   row: StoredEventRow,
   input: UpdateCalendarEventRequest['calendar_event'],
   requestedScope: SeriesScope | undefined,
+  origin: string | null,
 ): Promise<CalendarEventDetail> {
   const seriesId = row.series_id;
   const series = seriesId === null ? undefined : await seriesById(ctx.db, seriesId);
@@ -447,6 +449,15 @@ export async function updateSeriesMeeting(
 
   const now = Date.now();
   const fields = fieldChangesOf(input, name);
+  // Whatever the scope does to them, those who answered a meeting hear of it (D81).
+  const answered = await answeredMeetings(ctx.db, series.id, now);
+  const tell = async () => {
+    const mail = { jobs: ctx.jobs, origin };
+    await publishAll(
+      ctx.bus,
+      await tellMeetingChanges(ctx.db, answered, member.partyId, now, mail),
+    );
+  };
   let targetId = series.id;
   await updateContentRecord(
     ctx,
@@ -489,12 +500,16 @@ export async function updateSeriesMeeting(
       return { bodyId: fresh.calendar_event_description_id };
     },
   );
-  if (scope === 'this') return answerEvent(ctx, member, row.id);
+  if (scope === 'this') {
+    await tell();
+    return answerEvent(ctx, member, row.id);
+  }
   const answerId = await afterSeriesEdit(ctx, row.id, targetId, {
     photosChanged: input.photos_attributes !== undefined,
     ruleChanged: plan !== undefined || scope === 'following',
     now,
   });
+  await tell();
   return answerEvent(ctx, member, answerId);
 }
 
@@ -661,6 +676,7 @@ export async function cancelCalendarEventOccurrence(
   ctx: ServiceContext,
   actor: Actor,
   id: number,
+  origin: string | null,
 ): Promise<CalendarEventDetail> {
   const member = requireMember(actor);
   const { row, facts, standing } = await loadEvent(ctx, member, id);
@@ -669,6 +685,7 @@ export async function cancelCalendarEventOccurrence(
     ONLY_WEBMASTERS_CHANGE_EVENTS,
   );
   if (row.series_id === null) throw new ForbiddenError(ONLY_SERIES_MEETINGS_CANCEL);
+  const seriesId = row.series_id;
   if (row.cancelled_at === null) {
     assertAllowed(
       mayCancelOccurrence(
@@ -680,12 +697,16 @@ export async function cancelCalendarEventOccurrence(
       ONLY_WEBMASTERS_CHANGE_EVENTS,
     );
     const now = Date.now();
-    await ctx.db.transaction().execute(async (trx) => {
+    const noticeEvents = await ctx.db.transaction().execute(async (trx) => {
       const fresh = await lockEvent(trx, id);
-      if (fresh.cancelled_at === null) {
-        await updateEventRow(trx, id, { cancelled_at: now, updated_at: now });
-      }
+      if (fresh.cancelled_at !== null) return [];
+      const answered = await answeredMeetings(trx, seriesId, fresh.start_at);
+      const mine = { meetings: answered.meetings.filter(({ event }) => event.id === id) };
+      await updateEventRow(trx, id, { cancelled_at: now, updated_at: now });
+      // Those who answered hear that it is off, and their reminders go (D81).
+      return tellMeetingChanges(trx, mine, member.partyId, now, { jobs: ctx.jobs, origin });
     });
+    await publishAll(ctx.bus, noticeEvents);
   }
   return answerEvent(ctx, member, id);
 }
@@ -701,10 +722,11 @@ export async function deleteSeriesMeetings(
   member: Member,
   row: StoredEventRow,
   requestedScope: SeriesScope | undefined,
+  origin: string | null,
 ): Promise<void> {
   const scope = requestedScope ?? 'this';
   if (scope === 'this') {
-    await cancelCalendarEventOccurrence(ctx, member, row.id);
+    await cancelCalendarEventOccurrence(ctx, member, row.id, origin);
     return;
   }
   const now = Date.now();
@@ -731,7 +753,12 @@ export async function deleteSeriesMeetings(
     const photoIds = [
       ...new Set((await Promise.all(rows.map((r) => photoIdsOf(trx, r.id)))).flat()),
     ];
-    const noticeEvents = await deleteOccurrences(trx, rows, now);
+    const answered = await answeredMeetings(trx, series.id, now);
+    const noticeEvents = await deleteOccurrences(trx, series, rows, now);
+    // After the deletion, which took the notices about the meetings: theirs is that they are off.
+    noticeEvents.push(
+      ...(await tellMeetingChanges(trx, answered, member.partyId, now, { jobs: ctx.jobs, origin })),
+    );
     if (whole) {
       noticeEvents.push(
         await removeOwnerNotices(

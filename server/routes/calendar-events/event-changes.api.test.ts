@@ -10,6 +10,7 @@ import type { CalendarEventAnswer } from '../../../common/schemas/calendar-event
 import type { CancelledEvent } from '../../../common/schemas/cancelled-event.ts';
 import type { NoticeListAnswer } from '../../../common/schemas/notice.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
+import { reminderKey } from '../../services/unguarded/event-reminders.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -232,5 +233,134 @@ describe('a deleted event is cancelled, and its link says so (D81)', () => {
     expect((await personas.W.client.request('GET', '/calendar_events/999999.json')).status).toBe(
       404,
     );
+  });
+});
+
+describe('the meetings of a series tell those who answered them, whichever way they change (D80, D81)', () => {
+  type SixMeetings = [number, number, number, number, number, number];
+
+  async function createSeries(name: string): Promise<SixMeetings> {
+    const response = await personas.W.client.request<CalendarEventAnswer>(
+      'POST',
+      '/calendar_events',
+      {
+        body: {
+          calendar_event: {
+            club_id: l2,
+            name,
+            location: 'Olentangy Temple',
+            new_description: '<p>Dinner at 6:30.</p>',
+            access: 'PUBLIC',
+            // The second Tuesday of December 2027, then every second Tuesday.
+            start_date_string: '12/14/2027',
+            start_time_string: '7:30pm',
+            end_date_string: '12/14/2027',
+            end_time_string: '9:30pm',
+            time_zone_id: 1,
+            allows_comments: false,
+            photos_attributes: [],
+            recurrence: {
+              frequency: 'monthly_by_weekday',
+              skip_months: [7, 8],
+              ends: { kind: 'after_count', count: 6 },
+            },
+          },
+        },
+      },
+    );
+    expect(response.status, response.text).toBe(200);
+    const seriesId = response.body.data.calendar_event.series_id;
+    const rows = await server.database.handle.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('series_id', '=', seriesId)
+      .orderBy('recurrence_start_at')
+      .execute();
+    expect(rows).toHaveLength(6);
+    // Six, as the rule's count says (checked just above).
+    return rows.map((row) => row.id) as SixMeetings;
+  }
+
+  async function when(eventId: number): Promise<string> {
+    const response = await personas.W.client.request<CalendarEventAnswer>(
+      'GET',
+      `/calendar_events/${eventId}.json`,
+    );
+    expect(response.status, response.text).toBe(200);
+    return response.body.data.calendar_event.local_start_date_time_with_duration;
+  }
+
+  function reminderOf(eventId: number, persona: PersonaKey) {
+    return server.app.services.jobs.inspect(reminderKey(eventId, personas[persona].partyId));
+  }
+
+  it('cancelling one meeting tells who answered it, and drops their reminder', async () => {
+    const [, second, third] = await createSeries('Stated Communication (cancel)');
+    await answer('M', second, 'YES');
+    await answer('M2', third, 'NO');
+    expect(await reminderOf(second, 'M')).toBeDefined();
+    const secondWhen = await when(second);
+    const cancelled = await personas.W.client.request(
+      'POST',
+      `/calendar_events/${second}/cancel.json`,
+    );
+    expect(cancelled.status, cancelled.text).toBe(200);
+
+    const expected = eventCancelledNotice(L2_NAME, 'Stated Communication (cancel)', secondWhen);
+    expect(await noticesOfEveryone(second)).toEqual({
+      M: [expected],
+      M2: [],
+      S: [],
+      W: [],
+      A: [],
+    });
+    expect(await noticesAbout('M2', third)).toEqual([]);
+    expect(await reminderOf(second, 'M')).toBeUndefined();
+    // A second cancel tells nobody again.
+    await personas.W.client.request('POST', `/calendar_events/${second}/cancel.json`);
+    expect(await noticesAbout('M', second)).toEqual([expected]);
+  });
+
+  it('a new time for all meetings tells each who answered one, and their reminders follow', async () => {
+    const [first, second] = await createSeries('Stated Communication (all)');
+    await answer('M', second, 'YES');
+    const reminderBefore = await reminderOf(second, 'M');
+    const edited = await personas.W.client.request('PUT', `/calendar_events/${first}.json`, {
+      body: {
+        calendar_event: { start_time_string: '6:30pm', end_time_string: '8:30pm' },
+        scope: 'all',
+      },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const movedWhen = await when(second);
+    expect(movedWhen).toMatch(/6:30pm - 8:30pm/);
+    expect(await noticesOfEveryone(second)).toEqual({
+      M: [eventMovedNotice(L2_NAME, 'Stated Communication (all)', movedWhen)],
+      M2: [],
+      S: [],
+      W: [],
+      A: [],
+    });
+    const reminderAfter = await reminderOf(second, 'M');
+    expect(reminderAfter?.runAt).toBe((reminderBefore?.runAt ?? 0) - 60 * 60 * 1000);
+  });
+
+  it('deleting this and following tells who answered a deleted meeting, whose link says cancelled', async () => {
+    const [, , third, fourth] = await createSeries('Stated Communication (following)');
+    await answer('M2', fourth, 'YES');
+    const fourthWhen = await when(fourth);
+    const deleted = await personas.W.client.request(
+      'DELETE',
+      `/calendar_events/${third}?scope=following`,
+    );
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await noticesAbout('M2', fourth)).toEqual([
+      eventCancelledNotice(L2_NAME, 'Stated Communication (following)', fourthWhen),
+    ]);
+    expect(await reminderOf(fourth, 'M2')).toBeUndefined();
+    for (const id of [third, fourth]) {
+      const gone = await personas.M2.client.request<Problem>('GET', `/calendar_events/${id}.json`);
+      expect(gone.status, String(id)).toBe(410);
+    }
   });
 });

@@ -169,6 +169,7 @@ export function registerCalendarEventWriteRoutes(app: FastifyInstance): void {
           app.services,
           request.actor,
           request.params.id,
+          mailLinkOriginOf(app, request),
         ),
       },
     }),

@@ -25,11 +25,17 @@ import {
   noticeMailText,
 } from '../../../common/messages.ts';
 import { firstEmailAddresses } from '../../db/content-events.ts';
-import { answeringPartyIds, insertTombstone } from '../../db/event-changes.ts';
+import {
+  answeredMeetingsOfSeries,
+  answeringPartyIds,
+  insertTombstones,
+  noticedEventsById,
+} from '../../db/event-changes.ts';
 import type { Access, Database } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
+import { cancelEventReminders, rescheduleEventReminders } from './event-reminders.ts';
 import { noticeMailAtOnceRecipients } from './mail-settings.ts';
 import { addOwnerNotices } from './notices.ts';
 import { unsubscribeLinks } from './unsubscribe-links.ts';
@@ -199,16 +205,82 @@ export async function keepTombstone(
   event: EventSnapshot,
   now: number,
 ): Promise<void> {
-  await insertTombstone(db, {
-    event_id: event.id,
-    club_id: event.club_id,
-    party_id: event.party_id,
-    name: event.name,
-    location: event.location,
-    access: event.access,
-    start_at: event.start_at,
-    end_at: event.end_at,
-    time_zone_id: event.time_zone_id,
-    deleted_at: now,
-  });
+  await keepTombstones(db, [event], now);
+}
+
+/** keepTombstone for many events at once: the meetings a series' edit or deletion removes. */
+export async function keepTombstones(
+  db: Kysely<Database>,
+  events: readonly Omit<EventSnapshot, 'club_name'>[],
+  now: number,
+): Promise<void> {
+  await insertTombstones(
+    db,
+    events.map((event) => ({
+      event_id: event.id,
+      club_id: event.club_id,
+      party_id: event.party_id,
+      name: event.name,
+      location: event.location,
+      access: event.access,
+      start_at: event.start_at,
+      end_at: event.end_at,
+      time_zone_id: event.time_zone_id,
+      deleted_at: now,
+    })),
+  );
+}
+
+/** The answered meetings of a series before a change, with who answered each (read while they can be). */
+export interface AnsweredMeetings {
+  readonly meetings: readonly { event: EventSnapshot; answerers: readonly number[] }[];
+}
+
+/**
+ * Before an edit, cancel or deletion of a series' meetings: those from `now` on that someone
+ * answered, so that `tellMeetingChanges` can tell them what became of each, whichever of the
+ * series' paths (one meeting, this and following, all, a new rule) changed it.
+ */
+export async function answeredMeetings(
+  db: Kysely<Database>,
+  seriesId: number,
+  now: number,
+): Promise<AnsweredMeetings> {
+  const rows = await answeredMeetingsOfSeries(db, seriesId, now);
+  const meetings = [];
+  for (const event of rows)
+    meetings.push({ event, answerers: await answeringPartyIds(db, event.id) });
+  return { meetings };
+}
+
+/**
+ * After the change: a meeting gone or cancelled tells those who answered it that it is
+ * cancelled and drops their reminders; one moved or with another place tells them so and its
+ * reminders follow (D81). The gone meetings' tombstones are the deletion's (`keepTombstones`).
+ */
+export async function tellMeetingChanges(
+  db: Kysely<Database>,
+  before: AnsweredMeetings,
+  actorPartyId: number,
+  now: number,
+  mail: NoticeMail,
+): Promise<(BusEvent | null)[]> {
+  const current = await noticedEventsById(
+    db,
+    before.meetings.map(({ event }) => event.id),
+  );
+  const events: (BusEvent | null)[] = [];
+  for (const { event, answerers } of before.meetings) {
+    const after = current.get(event.id);
+    if (after === undefined || after.cancelled_at !== null) {
+      await cancelEventReminders(db, mail.jobs, event.id, answerers);
+      events.push(await noticeEventCancelled(db, event, answerers, actorPartyId, now, mail));
+      continue;
+    }
+    if (after.start_at !== event.start_at) {
+      await rescheduleEventReminders(db, mail.jobs, event.id, after.start_at, now);
+    }
+    events.push(await noticeEventChange(db, event, after, actorPartyId, now, mail));
+  }
+  return events;
 }

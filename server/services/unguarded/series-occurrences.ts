@@ -39,6 +39,7 @@ import {
   type SeriesRule,
 } from '../recurrence-rules.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
+import { keepTombstones } from './event-change-notices.ts';
 import { removeOwnerNotices } from './notices.ts';
 
 type Trx = Transaction<Database>;
@@ -206,9 +207,16 @@ export async function extendShortSeries(db: Kysely<Database>, now: number): Prom
  */
 export async function deleteOccurrences(
   trx: Trx,
+  series: Pick<SeriesRow, 'club_id' | 'party_id'>,
   rows: readonly OccurrenceRow[],
   now: number,
 ): Promise<(BusEvent | null)[]> {
+  // Their old links (an Announce's mail, a notice, a calendar app) say they were cancelled (D81).
+  await keepTombstones(
+    trx,
+    rows.map((row) => ({ ...row, club_id: series.club_id, party_id: series.party_id })),
+    now,
+  );
   const events: (BusEvent | null)[] = [];
   for (const row of rows) {
     events.push(
@@ -317,7 +325,7 @@ export async function remapOccurrences(
       result.deleted.push(row);
     }
   }
-  result.events = await deleteOccurrences(trx, result.deleted, now);
+  result.events = await deleteOccurrences(trx, series, result.deleted, now);
   result.added = await insertMeetings(
     trx,
     series,

@@ -10,6 +10,7 @@ import {
   DIGEST_TASK,
   digestDueAt,
   digestKey,
+  nextDigestDay,
   scheduleDigest,
 } from '../../services/unguarded/notice-digest.ts';
 import { drainJobs, startTestServer } from '../../test/api-harness.ts';
@@ -109,6 +110,13 @@ afterAll(async () => {
 });
 
 describe('the daily digest of notices', () => {
+  it('a starting node queues today’s while its hour is ahead, else tomorrow’s', () => {
+    const noon = Date.parse('2026-12-01T12:00:00Z');
+    expect(nextDigestDay(noon - 1)).toBe('2026-12-01');
+    expect(nextDigestDay(noon)).toBe('2026-12-02');
+    expect(nextDigestDay(Date.parse('2026-12-31T23:59:59Z'))).toBe('2027-01-01');
+  });
+
   it('is queued at its hour; a daily member gets one mail of their unread notices, newest first', async () => {
     const { jobs } = server.app.services;
     const db = server.database.handle.db;

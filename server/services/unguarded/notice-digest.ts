@@ -54,6 +54,11 @@ export function digestKey(day: string): string {
   return `digest:${day}`;
 }
 
+/** The UTC day (`YYYY-MM-DD`) of an instant. */
+function dayOf(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
 /** When the day's digest is due: the day at DIGEST_HOUR_UTC. */
 export function digestDueAt(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) + DIGEST_HOUR_UTC * 3_600_000;
@@ -61,9 +66,8 @@ export function digestDueAt(day: string): number {
 
 /** The day of the next digest due after `now`: today's if its hour is still ahead. */
 export function nextDigestDay(now: number): string {
-  const today = new Date(now).toISOString().slice(0, 10);
-  const day = digestDueAt(today) > now ? today : new Date(now + DAY_MS).toISOString().slice(0, 10);
-  return day;
+  const today = dayOf(now);
+  return digestDueAt(today) > now ? today : dayOf(now + DAY_MS);
 }
 
 /**
@@ -168,7 +172,7 @@ export function digestTask(deps: DigestTaskDependencies): TaskDefinition<DigestJ
     async run({ day }) {
       const { db } = deps;
       // The chain first: a day whose run fails for good does not end the digests.
-      const next = new Date(digestDueAt(day) + DAY_MS).toISOString().slice(0, 10);
+      const next = dayOf(digestDueAt(day) + DAY_MS);
       await scheduleDigest(db, deps.jobs, next);
       // Up to the day's hour (or now, for a run started early): the same bound on every run of
       // the day, so a second run finds those already mailed with nothing new.

@@ -42,6 +42,7 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import type { JobQueueOptions } from './jobs/job-queue.ts';
 import { mailTask } from './mail/mail-jobs.ts';
 import { reminderTask } from './services/unguarded/event-reminders.ts';
+import { digestTask } from './services/unguarded/notice-digest.ts';
 import { failInterruptedRosterImports } from './services/roster-imports.ts';
 import { extendShortSeries } from './services/unguarded/series-occurrences.ts';
 import { createInProcessBus, purgeBusEvents, type Bus } from './realtime/bus.ts';
@@ -187,6 +188,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Reminders before a meeting a member is Going to (D81).
   services.jobs.register(
     reminderTask({ db: database.db, jobs: services.jobs, publicUrl: config.PUBLIC_URL }),
+  );
+  // The daily digest of notices (D83); server/main.ts queues the first day's.
+  services.jobs.register(
+    digestTask({ db: database.db, jobs: services.jobs, publicUrl: config.PUBLIC_URL }),
   );
   // Reference data changed through any node (D74).
   bus.subscribe(({ payload }) => {

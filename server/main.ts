@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { MigrationError, migrateToLatest } from './db/migrate.ts';
 import { hasAdministrator } from './db/users.ts';
 import { migrateJobQueue } from './jobs/job-queue.ts';
+import { nextDigestDay, scheduleDigest } from './services/unguarded/notice-digest.ts';
 import { StorageUnavailableError, sharedStorageWarning } from './storage/index.ts';
 import { BASE_PATH } from '../common/constants.ts';
 
@@ -129,6 +130,9 @@ async function main(): Promise<void> {
   }
   // Jobs run once the node serves: their work may reach for anything the app holds.
   await app.services.jobs.start();
+  // The digest chain queues each next day itself; this starts it, once however many nodes start
+  // (the day's key). Test servers leave it out: a digest due mid-test would mail their members.
+  await scheduleDigest(database.db, app.services.jobs, nextDigestDay(Date.now()));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

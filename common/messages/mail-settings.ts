@@ -138,3 +138,26 @@ export const reminderMailText = (
     'You can change when reminders come under My Account, E-mail and reminders.',
     ...(unsubscribe === null ? [] : [`To stop reminders, open: ${unsubscribe}`]),
   ].join('\n');
+
+// ---- The daily digest of unread notices (plain text, D83) -----------------------------------
+
+export const digestMailSubject = (count: number): string =>
+  count === 1 ? 'Lodgehall: 1 new notice' : `Lodgehall: ${count} new notices`;
+/** The body: the newest notices, how many more, the Notices page, and how to stop these. */
+export const digestMailText = (
+  notices: readonly string[],
+  more: number,
+  link: string | null,
+  unsubscribe: string | null,
+): string =>
+  [
+    'New on Lodgehall since your last digest:',
+    '',
+    ...notices.map((notice) => `- ${notice}`),
+    ...(more > 0 ? [`- and ${more} more`] : []),
+    ...(link === null ? [] : ['', `See your notices: ${link}`]),
+    '',
+    'You get this e-mail once a day when you have unread notices. You can have each notice',
+    'mailed at once instead, or none, under My Account, E-mail and reminders.',
+    ...(unsubscribe === null ? [] : [`To stop e-mails about your notices, open: ${unsubscribe}`]),
+  ].join('\n');

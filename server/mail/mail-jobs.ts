@@ -30,6 +30,10 @@ const mailPayload = z.object({
   invitationId: z.number().int().nullable(),
   /** Further headers (the unsubscribe link, D81); absent in jobs queued before they existed. */
   headers: z.record(z.string(), z.string()).optional(),
+  /** Files sent with it (a reminder's .ics, D83); absent in jobs queued before they existed. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .optional(),
 });
 
 export type MailJob = z.infer<typeof mailPayload>;
@@ -69,6 +73,7 @@ export async function enqueueMail(
       expiresAt: options.expiresAt ?? null,
       invitationId: options.invitationId ?? null,
       ...(message.headers ? { headers: message.headers } : {}),
+      ...(message.attachments ? { attachments: message.attachments } : {}),
     },
   });
 }
@@ -105,6 +110,7 @@ export function mailTask(deps: MailTaskDependencies): TaskDefinition<MailJob> {
         text: mail.text,
         messageId,
         ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       const now = Date.now();
       const key = job.key;

@@ -5,6 +5,15 @@ import type { Database } from '../db/schema.ts';
 import { writeOutboxMessage } from './outbox.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
+/** A file sent with a mail, e.g. a reminder's event as iCalendar (D83). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  /** The file's text. */
+  content: string;
+}
+
 /** One plain-text e-mail. */
 export interface MailMessage {
   to: string;
@@ -14,6 +23,7 @@ export interface MailMessage {
   messageId?: string;
   /** Further headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (D81). */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -46,7 +56,13 @@ export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger)
         channel: 'email',
         to: message.to,
         subject: message.subject,
-        body: message.text,
+        // The outbox keeps text only: it notes that a file went with the mail (D83).
+        body: [
+          message.text,
+          ...(message.attachments ?? []).map(
+            (file) => `[Attached: ${file.filename} (${file.contentType})]`,
+          ),
+        ].join('\n\n'),
       });
       log.info(
         { outboxId: id, channel: 'email' },

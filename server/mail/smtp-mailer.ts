@@ -35,6 +35,7 @@ export function createSmtpMailer(
         text: message.text,
         ...(message.messageId ? { messageId: message.messageId } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       });
       log.info({ messageId: info.messageId, channel: 'email' }, 'e-mail handed to SMTP');
     },

@@ -28,6 +28,7 @@ import { mayViewCalendarEvent } from '../policies/calendar-events.ts';
 import type { IcsEvent } from '../presenters/calendar-ics.ts';
 import type { ServiceContext } from './context.ts';
 import { plainText } from './rich-text.ts';
+import { icsEventOf } from './unguarded/event-ics.ts';
 
 /** The feed holds events from a month back to a little over a year ahead, at most 500. */
 export const FEED_PAST_MS = 31 * 86_400_000;
@@ -75,22 +76,6 @@ export async function renewCalendarFeed(
 export async function deleteCalendarFeed(ctx: ServiceContext, actor: Actor): Promise<void> {
   const member = requireMember(actor);
   await deleteFeedOf(ctx.db, member.userId);
-}
-
-function icsEventOf(row: IcsEventRow, appUrl: string): IcsEvent {
-  return {
-    id: row.id,
-    name: row.name,
-    location: row.location,
-    description: plainText(row.body),
-    start_at: row.start_at,
-    end_at: row.end_at,
-    time_zone_id: row.time_zone_id,
-    club_name: row.club_name,
-    updated_at: row.updated_at,
-    url: `${appUrl}/calendar/${row.id}`,
-    going: row.status === null ? null : row.status === 'YES',
-  };
 }
 
 type SeriesIcsRow = Awaited<ReturnType<typeof seriesForIcs>>[number];

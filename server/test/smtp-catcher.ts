@@ -17,6 +17,8 @@ export interface CaughtMail {
   /** `List-Unsubscribe` and `List-Unsubscribe-Post`, empty when the mail had none (D81). */
   readonly listUnsubscribe: string;
   readonly listUnsubscribePost: string;
+  /** The whole message as sent, for a test that reads its parts (postal-mime, D83). */
+  readonly raw: string;
 }
 
 export interface SmtpCatcher {
@@ -113,6 +115,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
             text: body(raw),
             listUnsubscribe: header(raw, 'List-Unsubscribe'),
             listUnsubscribePost: header(raw, 'List-Unsubscribe-Post'),
+            raw,
           }));
           callback(null);
           mails.push(...caught);

@@ -1,3 +1,5 @@
+import ICAL from 'ical.js';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimeLabel, formatWireDate, localDateTimeOf } from '../../../common/event-time.ts';
 import { reminderMailSubject } from '../../../common/messages.ts';
@@ -8,6 +10,7 @@ import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { reminderKey } from '../../services/unguarded/event-reminders.ts';
 import { drainJobs, startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
+import { readCalendar } from '../../test/ical-reader.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { PersonaKey, SignedInPersona } from '../../test/member-client.ts';
 import { startSmtpCatcher } from '../../test/smtp-catcher.ts';
@@ -17,7 +20,7 @@ import type { SmtpCatcher } from '../../test/smtp-catcher.ts';
  * Reminders before a meeting a member said Going to (issue 25, D81): one job per event and
  * member on the real queue, due the member's lead before the start, read back with the queue's
  * `inspect` (so no test waits for a clock); a reminder already due runs at once and its mail
- * reaches a real SMTP server with the reminders' unsubscribe header.
+ * reaches a real SMTP server with the reminders' unsubscribe header and the meeting's .ics.
  */
 
 const HOUR = 60 * 60_000;
@@ -178,6 +181,18 @@ describe('reminders (D81)', () => {
       /^<https:\/\/lodge\.example\.org\/app\/unsubscribe\?token=\d+\.r\./,
     );
     expect(mail?.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    // The meeting's own .ics, as a calendar program reads it (D83).
+    const parsed = await PostalMime.parse(mail?.raw ?? '');
+    const files = parsed.attachments.filter((file) => file.mimeType === 'text/calendar');
+    expect(files.map((file) => file.filename)).toEqual([`event-${event.id}.ics`]);
+    const content = files[0]?.content ?? '';
+    const ics = typeof content === 'string' ? content : new TextDecoder().decode(content);
+    const vevents = readCalendar(ics).getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(1);
+    const vevent = new ICAL.Event(vevents[0]);
+    expect(vevent.summary).toBe('Lodge of Instruction');
+    expect(vevent.location).toBe('Olentangy Temple');
+    expect(vevent.startDate.toUnixTime() * 1000).toBe(event.start_time);
     // Answering Going again sends no second mail for the same meeting.
     await answer('M', event.id, 'YES');
     await drainJobs(server);

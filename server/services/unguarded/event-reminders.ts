@@ -5,8 +5,8 @@
  * moved event moves its members' jobs, a deleted one cancels them, and a new lead moves the
  * member's. A reminder whose time has passed while the meeting is still ahead is due at once:
  * a late answer still gets one. When it runs it asks again (still Going, reminders still on, the
- * meeting still ahead) and queues the mail (D79), with the event's link and the unsubscribe
- * headers of reminders. No actor: the writes that call these asked their policies already.
+ * meeting still ahead) and queues the mail (D79), with the event's link, its `.ics` (D83) and
+ * the unsubscribe headers of reminders. No actor: the writes that call these asked their policies already.
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import {
   type TaskName,
 } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-jobs.ts';
+import { eventIcsAttachment } from './event-ics.ts';
 import { mailSettingsOfParty } from './mail-settings.ts';
 import { unsubscribeLinks } from './unsubscribe-links.ts';
 
@@ -140,6 +141,11 @@ export function reminderTask(deps: ReminderTaskDependencies): TaskDefinition<Rem
         event.time_zone_id,
       ).local_start_date_time_with_duration;
       const place = event.location?.trim() ? event.location.trim() : null;
+      // The meeting itself as a file for the member's calendar (D83); links need the origin.
+      const ics =
+        origin === null
+          ? undefined
+          : await eventIcsAttachment(db, eventId, partyId, `${origin}${BASE_PATH}`);
       // One mail per member and start: a moved meeting's reminder is a new mail.
       await enqueueMail(deps.jobs, db, `reminder-mail:${eventId}:${partyId}:${event.start_at}`, {
         to,
@@ -153,6 +159,7 @@ export function reminderTask(deps: ReminderTaskDependencies): TaskDefinition<Rem
           links?.url(partyId, 'event_reminder') ?? null,
         ),
         ...(links ? { headers: links.headers(partyId, 'event_reminder') } : {}),
+        ...(ics ? { attachments: [ics] } : {}),
       });
     },
   });

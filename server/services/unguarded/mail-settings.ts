@@ -101,3 +101,19 @@ export async function noticeMailAtOnceRecipients(
   );
   return partyIds.filter((partyId) => atOnce.has(partyId));
 }
+
+/**
+ * Of these members, those who take their notices in the daily digest: the default, so everyone
+ * who has not stored `immediately` or `off` (D83).
+ */
+export async function noticeDigestRecipients(
+  db: Kysely<Database>,
+  partyIds: readonly number[],
+): Promise<number[]> {
+  const code = MAIL_PREFERENCE_CODES.notice_mail;
+  const [atOnce, off] = await Promise.all([
+    partiesWithPreference(db, partyIds, code, storedValue('notice_mail', 'immediately')),
+    partiesWithPreference(db, partyIds, code, storedValue('notice_mail', 'off')),
+  ]);
+  return partyIds.filter((partyId) => !atOnce.has(partyId) && !off.has(partyId));
+}

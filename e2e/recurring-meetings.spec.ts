@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   CANCEL_MEETING,
   CANCEL_MEETING_TITLE,
+  CHANGE_REMINDERS,
   CREATE_EVENT,
   EDIT_REPEATING_MEETING,
   EVENT_DESCRIPTION,
@@ -12,18 +13,23 @@ import {
   EVENT_START_DATE,
   EVENT_START_TIME,
   EXCEPT_IN_MONTHS,
+  MAIL_SETTINGS_ANCHOR,
+  MAIL_SETTINGS_SAVED,
   MEETING_CANCELLED_TITLE,
   OK,
+  REMINDER_3_DAYS,
+  reminderHint,
   RSVP_GOING,
   RSVP_QUESTION,
   RSVP_SAVED,
   SAVE_CHANGES,
+  SAVE_MAIL_SETTINGS,
   SAVE_RSVP,
   SCOPE_ALL,
   SCOPE_THIS,
 } from '../common/messages.ts';
 import type { CalendarEventAnswer, ClubCalendarAnswer } from '../common/schemas/calendar-event.ts';
-import { MEMBER, WEBMASTER } from '../server/db/seed/personas.ts';
+import { MEMBER, SECRETARY, WEBMASTER } from '../server/db/seed/personas.ts';
 import {
   API,
   apiSignIn,
@@ -37,7 +43,7 @@ import {
 /**
  * Issue 25's browser journey: a webmaster creates "every 2nd Tuesday, except July and August",
  * sees the next dates before saving, saves, and cancels one meeting; a member answers Going to
- * the next one. Axe on each screen; the screens at 390 and 1280 px for a person to look at
+ * the next one and sets the reminder three days before. Axe on each screen; the screens at 390 and 1280 px for a person to look at
  * (CONSOLE_SHOTS=<folder>, e2e/support.ts shootConsole).
  */
 
@@ -85,7 +91,7 @@ async function noSeriousAxe(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
-test('a webmaster creates “every 2nd Tuesday except July and August”, sees the dates, saves and cancels one; a member answers Going to the next', async ({
+test('a webmaster creates “every 2nd Tuesday except July and August”, sees the dates, saves and cancels one; a member answers Going to the next and sets a reminder', async ({
   page,
   browser,
   baseURL,
@@ -209,7 +215,7 @@ test('a webmaster creates “every 2nd Tuesday except July and August”, sees t
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   try {
-    await openAs(memberPage, MEMBER.username, `/app/calendar/${next?.id}`);
+    await openAs(memberPage, SECRETARY.username, `/app/calendar/${next?.id}`);
     await expect(heading(memberPage, name)).toBeVisible();
     await expect(memberPage.getByTestId('event-repeats')).toHaveText(RULE);
     await expect(memberPage.getByTestId('meeting-cancelled')).toHaveCount(0);
@@ -232,7 +238,25 @@ test('a webmaster creates “every 2nd Tuesday except July and August”, sees t
     await noSeriousAxe(memberPage);
     await fitsAPhone(memberPage);
     await shootConsole(memberPage, 'recurring-rsvp');
+
+    // Going: the page says when the reminder comes, and the member sets it to three days.
+    const reminder = memberPage.getByTestId('rsvp-reminder');
+    await expect(reminder).toContainText(reminderHint('1_day'));
+    await reminder.getByRole('link', { name: CHANGE_REMINDERS }).click();
+    await expect(memberPage).toHaveURL(new RegExp(`/app/my_account#${MAIL_SETTINGS_ANCHOR}$`));
+    const settings = memberPage.getByTestId('mail-settings-section');
+    await expect(settings).toBeInViewport();
+    await settings.getByRole('radio', { name: REMINDER_3_DAYS }).check();
+    await settings.getByRole('button', { name: SAVE_MAIL_SETTINGS }).click();
+    await expect(settings.getByText(MAIL_SETTINGS_SAVED)).toBeVisible();
+    await memberPage.goBack();
+    await expect(memberPage.getByTestId('rsvp-reminder')).toContainText(reminderHint('3_days'));
   } finally {
     await memberContext.close();
+    // The secretary's reminders back to the default for the other tests.
+    const secretary = await apiSignIn(baseURL ?? '', SECRETARY.username);
+    await secretary.call('PUT', '/mail_settings.json', {
+      mail_settings: { event_reminder: '1_day' },
+    });
   }
 });

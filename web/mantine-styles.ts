@@ -31,6 +31,9 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/ActionIcon.css';
+// Before Anchor, which is a Text: Text's `text-decoration: none` after Anchor's rule of the same
+// weight took every link's underline away.
+import '@mantine/core/styles/Text.css';
 
 // The components the screens use, and the parts they are built from or carry (NativeSelect's
 // chevron is Combobox's; Radio and Checkbox bring their Card and Indicator).
@@ -62,6 +65,5 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';

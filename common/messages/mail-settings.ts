@@ -4,6 +4,7 @@
  * a changed or cancelled event. Lodgehall's own words, plain enough for a lodge secretary.
  * Read through common/messages.ts.
  */
+import type { Reminder } from '../schemas/mail-settings.ts';
 
 // ---- My Account: "E-mail and reminders" ------------------------------------------------------
 
@@ -24,6 +25,14 @@ export const REMINDER_OFF = 'No reminder';
 export const REMINDER_1_HOUR = '1 hour before';
 export const REMINDER_1_DAY = '1 day before';
 export const REMINDER_3_DAYS = '3 days before';
+/** My Account's section, as a link's `#` goes to it: the RSVP's reminder line links there. */
+export const MAIL_SETTINGS_ANCHOR = 'email-and-reminders';
+/** Under a Going answer: when the reminder comes, by the member's own setting. */
+export const reminderHint = (lead: Reminder): string =>
+  lead === 'off'
+    ? 'E-mail reminders are off.'
+    : `We will e-mail you a reminder ${{ '1_hour': '1 hour', '1_day': '1 day', '3_days': '3 days' }[lead]} before.`;
+export const CHANGE_REMINDERS = 'Change reminders';
 export const SAVE_MAIL_SETTINGS = 'Save my choices';
 export const SAVING_MAIL_SETTINGS = 'Saving your choices…';
 export const MAIL_SETTINGS_SAVED = 'Your choices are saved.';

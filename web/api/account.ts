@@ -120,9 +120,15 @@ export const mailSettingsKeys = {
 /** Only the member changes them here; an unsubscribe link from a mail shows on the next visit. */
 export const MAIL_SETTINGS_STALE_MS = 60_000;
 
-/** `GET /mail_settings.json`, signed. */
+/**
+ * `GET /mail_settings.json`, signed. No global dialog: My Account's section says it failed with
+ * a retry, and an event's reminder line is only a hint.
+ */
 export async function fetchMailSettings(signal?: AbortSignal): Promise<MailSettings> {
-  const answer = await apiRequest<unknown>('GET', '/mail_settings.json', signal ? { signal } : {});
+  const answer = await apiRequest<unknown>('GET', '/mail_settings.json', {
+    globalErrors: false,
+    ...(signal ? { signal } : {}),
+  });
   return mailSettingsAnswerSchema.parse(answer).data.mail_settings;
 }
 

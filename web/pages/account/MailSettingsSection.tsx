@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import {
   ANNOUNCEMENT_MAIL_LABEL,
   ANNOUNCEMENT_MAIL_OFF,
@@ -10,6 +11,7 @@ import {
   LOADING_MAIL_SETTINGS,
   MAIL_SETTINGS_INTRO,
   MAIL_SETTINGS_SAVED,
+  MAIL_SETTINGS_ANCHOR,
   MAIL_SETTINGS_SECTION,
   NOTICE_MAIL_DAILY,
   NOTICE_MAIL_HINT,
@@ -143,8 +145,17 @@ function MailSettingsForm({ saved }: { saved: MailSettings }) {
  */
 export function MailSettingsSection() {
   const settings = useMailSettings();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const loaded = settings.data !== undefined;
+  // An event's "Change reminders" opens My Account at this section (the page is long).
+  useEffect(() => {
+    if (loaded && hash === `#${MAIL_SETTINGS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [loaded, hash]);
   return (
     <Paper
+      ref={section}
+      id={MAIL_SETTINGS_ANCHOR}
       component="section"
       aria-labelledby="mail-settings-section"
       withBorder

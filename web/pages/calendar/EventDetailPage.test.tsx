@@ -4,13 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACK_TO_CALENDAR,
   CANCELLED_EVENT_TITLE,
+  CHANGE_REMINDERS,
   cancelledEventText,
   ERROR_RETRIEVING_EVENT_ATTENDEES,
   ERROR_SAVING_RSVP,
   LOADING_EVENT,
+  MAIL_SETTINGS_ANCHOR,
   NO_ATTENDEES,
   NOT_FOUND_TITLE,
   otherOrganizationsAttendees,
+  reminderHint,
   RSVP_GUESTS_LABEL,
   RSVP_NOT_GOING,
   RSVP_QUESTION,
@@ -267,6 +270,55 @@ describe('attendees of other organisations are a count, not names (CAL-19, D37, 
 });
 
 describe('the RSVP dialog (CAL-15..18, AMB-43)', () => {
+  it('under a Going answer says when the reminder comes, by the member’s setting, with the way to change it (D81)', async () => {
+    const settings = (event_reminder: string) =>
+      respond(200, {
+        data: {
+          mail_settings: { notice_mail: 'daily', announcement_mail: true, event_reminder },
+        },
+      });
+    let mailSettings = settings('3_days');
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail({
+          event_attendee: { id: 77, status: 'YES', guests: 0 },
+          event_attendance_counts: { yes: 1, no: 0, guests: 0 },
+        }),
+        'GET /calendar_events/5/attendees': noAttendees,
+        'GET /comment_containers/1005.json': comments,
+        'GET /mail_settings.json': () => mailSettings.clone(),
+      }),
+    );
+    renderAt('/calendar/5');
+    const hint = await screen.findByTestId('rsvp-reminder');
+    expect(hint.textContent).toBe(`${reminderHint('3_days')}${CHANGE_REMINDERS}`);
+    expect(within(hint).getByRole('link', { name: CHANGE_REMINDERS }).getAttribute('href')).toBe(
+      `/my_account#${MAIL_SETTINGS_ANCHOR}`,
+    );
+    mailSettings = settings('off');
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() =>
+      expect(screen.getByTestId('rsvp-reminder').textContent).toBe(
+        `${reminderHint('off')}${CHANGE_REMINDERS}`,
+      ),
+    );
+  });
+
+  it('has no reminder line without a Going answer', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /calendar_events/5.json': detail({
+          event_attendee: { id: 77, status: 'NO', guests: 0 },
+        }),
+        'GET /calendar_events/5/attendees': noAttendees,
+        'GET /comment_containers/1005.json': comments,
+      }),
+    );
+    renderAt('/calendar/5');
+    await screen.findByTestId('rsvp-button');
+    expect(screen.queryByTestId('rsvp-reminder')).toBeNull();
+  });
+
   it('changes an answer by PUT with its id, Not Going with 0 guests, and says so when it fails', async () => {
     const sent: { method: string; url: string; body: unknown }[] = [];
     let saveAnswer = respond(422, { type: 'x/unprocessable' });

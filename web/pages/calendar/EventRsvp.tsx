@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Modal,
@@ -11,9 +12,11 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   ATTENDANCE_LABEL,
   CANCEL,
+  CHANGE_REMINDERS,
   CLOSE,
   ERROR_SAVING_RSVP,
   goingCount,
@@ -28,9 +31,13 @@ import {
   RSVP_SAVED,
   SAVE_RSVP,
   YOUR_ANSWER,
+  MAIL_SETTINGS_ANCHOR,
+  reminderHint,
 } from '../../../common/messages.ts';
 import type { CalendarEventDetail } from '../../../common/schemas/calendar-event.ts';
+import { useMailSettings } from '../../api/account.ts';
 import { useSaveRsvp } from '../../api/calendar-events.ts';
+import { MY_ACCOUNT_PATH } from '../../paths.ts';
 import classes from './EventDetailPage.module.css';
 import {
   GUEST_CHOICES,
@@ -91,6 +98,7 @@ export function EventRsvp({ event }: { event: CalendarEventDetail }) {
           {RSVP_CHANGE_HINT}
         </Text>
       ) : null}
+      {event.event_attendee?.status === 'YES' ? <ReminderHint /> : null}
       <Text className={classes.counts} data-testid="attendance-counts">
         <IconUsers size={20} aria-hidden="true" className={classes.icon} />
         <span>
@@ -115,6 +123,24 @@ export function EventRsvp({ event }: { event: CalendarEventDetail }) {
         }
       />
     </section>
+  );
+}
+
+/**
+ * When the reminder of a meeting the member is going to comes (D81), and the way to change it.
+ * Nothing while the settings load or when they cannot be read: it is a hint, not the answer.
+ */
+function ReminderHint() {
+  const settings = useMailSettings();
+  if (!settings.data) return null;
+  // The link on a line of its own: a link inside a sentence must stand out by more than colour.
+  return (
+    <Stack gap={2} align="flex-start" data-testid="rsvp-reminder">
+      <Text>{reminderHint(settings.data.event_reminder)}</Text>
+      <Anchor component={Link} to={`${MY_ACCOUNT_PATH}#${MAIL_SETTINGS_ANCHOR}`} fw={600}>
+        {CHANGE_REMINDERS}
+      </Anchor>
+    </Stack>
   );
 }
 

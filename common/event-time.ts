@@ -344,8 +344,17 @@ export interface EventLocalFields {
   end_time_string: string | null;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** By `weekdayOf`: 0 = Sunday. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -358,12 +367,12 @@ const MONTHS = [
   'October',
   'November',
   'December',
-];
+] as const;
 
 /** `Saturday, May 16, 2026`: the detail's when line and the calendar's day headings. */
 export function longDate(date: CalendarDate): string {
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
-  return `${WEEKDAYS[weekday] ?? ''}, ${MONTHS[date.month - 1] ?? ''} ${date.day}, ${date.year}`;
+  return `${WEEKDAY_NAMES[weekday] ?? ''}, ${MONTH_NAMES[date.month - 1] ?? ''} ${date.day}, ${date.year}`;
 }
 
 const zoneNameFormats = new Map<number, Intl.DateTimeFormat>();

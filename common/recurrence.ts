@@ -6,7 +6,14 @@
  * needs the shape and the words.
  */
 import { z } from 'zod';
-import { parseWireDate, weekdayOf, formatDate, type CalendarDate } from './event-time.ts';
+import {
+  formatDate,
+  MONTH_NAMES,
+  parseWireDate,
+  WEEKDAY_NAMES,
+  weekdayOf,
+  type CalendarDate,
+} from './event-time.ts';
 
 export const RECURRENCE_FREQUENCIES = [
   'weekly',
@@ -52,34 +59,12 @@ export const recurrenceSchema = z.object({
 });
 export type Recurrence = z.infer<typeof recurrenceSchema>;
 
-const RRULE_DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-const WEEKDAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** By `weekdayOf`: 0 = Sunday. */
+const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-/** 0 = Monday .. 6 = Sunday, as RRULE_DAYS. */
-function mondayFirstWeekday(date: CalendarDate): number {
-  return (weekdayOf(formatDate(date.year, date.month, date.day)) + 6) % 7;
+/** 0 = Sunday .. 6 = Saturday, as RRULE_DAYS and WEEKDAY_NAMES. */
+function weekdayOfDate(date: CalendarDate): number {
+  return weekdayOf(formatDate(date.year, date.month, date.day));
 }
 
 /** The start date's own week of the month: the 5th weekday of a month counts as the last. */
@@ -129,7 +114,7 @@ export function toRrule(recurrence: Recurrence, start: CalendarDate, untilUtc?: 
     `FREQ=${recurrence.frequency === 'weekly' ? 'WEEKLY' : recurrence.frequency === 'yearly' ? 'YEARLY' : 'MONTHLY'}`,
   ];
   if (recurrence.interval > 1) parts.push(`INTERVAL=${recurrence.interval}`);
-  const day = RRULE_DAYS[mondayFirstWeekday(start)];
+  const day = RRULE_DAYS[weekdayOfDate(start)];
   switch (recurrence.frequency) {
     case 'weekly':
       parts.push(`BYDAY=${day}`);
@@ -218,7 +203,7 @@ function weekOfMonthWords(week: WeekOfMonth): string {
  * week on Thursday, 10 times", "Every year on March 15, until 12/31/2030".
  */
 export function describeRecurrence(recurrence: Recurrence, start: CalendarDate): string {
-  const weekday = WEEKDAY_NAMES[mondayFirstWeekday(start)];
+  const weekday = WEEKDAY_NAMES[weekdayOfDate(start)];
   const n = recurrence.interval;
   let words: string;
   switch (recurrence.frequency) {

@@ -2,14 +2,13 @@ import {
   describeRecurrence,
   MAX_INTERVAL,
   MAX_OCCURRENCE_COUNT,
-  MONTH_NAMES,
   recurrenceProblem,
   recurrenceSchema,
   weekOfMonthOf,
   type Recurrence,
   type RecurrenceProblem,
 } from '../../../common/recurrence.ts';
-import { parseWireDate, type CalendarDate } from '../../../common/event-time.ts';
+import { MONTH_NAMES, parseWireDate, type CalendarDate } from '../../../common/event-time.ts';
 import {
   CANT_BE_BLANK,
   DOES_NOT_REPEAT,

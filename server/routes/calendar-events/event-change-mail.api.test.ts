@@ -5,11 +5,12 @@ import {
   eventChangedMailSubject,
   eventMovedMailLine,
 } from '../../../common/messages.ts';
-import type { CalendarEventAnswer } from '../../../common/schemas/calendar-event.ts';
 import type { MailSettingsAnswer } from '../../../common/schemas/mail-settings.ts';
 import { firstEmailAddresses } from '../../db/content-events.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { drainJobs, startTestServer } from '../../test/api-harness.ts';
+import { answerEvent, createClubEvent, editEvent } from '../../test/event-fixtures.ts';
+
 import type { TestServer } from '../../test/api-harness.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
 import type { PersonaKey, SignedInPersona } from '../../test/member-client.ts';
@@ -41,47 +42,15 @@ async function settle(persona: PersonaKey, noticeMail: 'immediately' | 'daily') 
 }
 
 async function create(name: string): Promise<number> {
-  const response = await personas.W.client.request<CalendarEventAnswer>(
-    'POST',
-    '/calendar_events',
-    {
-      body: {
-        calendar_event: {
-          club_id: l2,
-          name,
-          location: 'Olentangy Temple',
-          new_description: '<p>All welcome.</p>',
-          access: 'PUBLIC',
-          start_date_string: '12/08/2027',
-          start_time_string: '7:00pm',
-          end_date_string: '12/08/2027',
-          end_time_string: '9:00pm',
-          time_zone_id: 1,
-          allows_comments: false,
-          photos_attributes: [],
-        },
-      },
-    },
-  );
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.calendar_event.id;
+  return (await createClubEvent(personas.W.client, l2, { name })).id;
 }
 
 async function answer(persona: PersonaKey, eventId: number, status: 'YES' | 'NO') {
-  const response = await personas[persona].client.request('POST', '/event_attendees.json', {
-    body: { calendar_event_id: eventId, status, guests: 0 },
-  });
-  expect(response.status, response.text).toBe(200);
+  await answerEvent(personas[persona].client, eventId, status);
 }
 
 async function edit(eventId: number, fields: Record<string, unknown>) {
-  const response = await personas.W.client.request<CalendarEventAnswer>(
-    'PUT',
-    `/calendar_events/${eventId}.json`,
-    { body: { calendar_event: fields } },
-  );
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.calendar_event;
+  return editEvent(personas.W.client, eventId, fields);
 }
 
 /** The mails caught since `from`, by recipient. */

@@ -11,6 +11,7 @@ import type { CancelledEvent } from '../../../common/schemas/cancelled-event.ts'
 import type { NoticeListAnswer } from '../../../common/schemas/notice.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { reminderKey } from '../../services/unguarded/event-reminders.ts';
+import { answerEvent, createClubEvent, editEvent } from '../../test/event-fixtures.ts';
 import { startTestServer } from '../../test/api-harness.ts';
 import type { TestServer } from '../../test/api-harness.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -36,47 +37,15 @@ let l2: number;
 const L2_NAME = 'Olentangy Lodge No. 614';
 
 async function create(access: 'PUBLIC' | 'CLUB', name: string): Promise<number> {
-  const response = await personas.W.client.request<CalendarEventAnswer>(
-    'POST',
-    '/calendar_events',
-    {
-      body: {
-        calendar_event: {
-          club_id: l2,
-          name,
-          location: 'Olentangy Temple',
-          new_description: '<p>All welcome.</p>',
-          access,
-          start_date_string: '12/08/2027',
-          start_time_string: '7:00pm',
-          end_date_string: '12/08/2027',
-          end_time_string: '9:00pm',
-          time_zone_id: 1,
-          allows_comments: false,
-          photos_attributes: [],
-        },
-      },
-    },
-  );
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.calendar_event.id;
+  return (await createClubEvent(personas.W.client, l2, { name, access })).id;
 }
 
 async function answer(persona: PersonaKey, eventId: number, status: 'YES' | 'NO') {
-  const response = await personas[persona].client.request('POST', '/event_attendees.json', {
-    body: { calendar_event_id: eventId, status, guests: 0 },
-  });
-  expect(response.status, response.text).toBe(200);
+  await answerEvent(personas[persona].client, eventId, status);
 }
 
 async function edit(eventId: number, fields: Record<string, unknown>) {
-  const response = await personas.W.client.request<CalendarEventAnswer>(
-    'PUT',
-    `/calendar_events/${eventId}.json`,
-    { body: { calendar_event: fields } },
-  );
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.calendar_event;
+  return editEvent(personas.W.client, eventId, fields);
 }
 
 /** The messages of the persona's notices about this event, newest first. */

@@ -9,6 +9,8 @@ import { firstEmailAddresses } from '../../db/content-events.ts';
 import { DEMO_CLUBS } from '../../db/seed/personas.ts';
 import { reminderKey } from '../../services/unguarded/event-reminders.ts';
 import { drainJobs, startTestServer } from '../../test/api-harness.ts';
+import { answerEvent, createClubEvent, type WireWhen } from '../../test/event-fixtures.ts';
+
 import type { TestServer } from '../../test/api-harness.ts';
 import { readCalendar } from '../../test/ical-reader.ts';
 import { clubIdOf, seedDemoData, signInPersonas } from '../../test/member-client.ts';
@@ -38,38 +40,12 @@ function easternStrings(instant: number) {
   return { date: formatWireDate(local.date), time: formatTimeLabel(local.minutes) };
 }
 
-async function create(name: string, start: { date: string; time: string }, end: typeof start) {
-  const response = await personas.W.client.request<CalendarEventAnswer>(
-    'POST',
-    '/calendar_events',
-    {
-      body: {
-        calendar_event: {
-          club_id: l2,
-          name,
-          location: 'Olentangy Temple',
-          new_description: '<p>All welcome.</p>',
-          access: 'PUBLIC',
-          start_date_string: start.date,
-          start_time_string: start.time,
-          end_date_string: end.date,
-          end_time_string: end.time,
-          time_zone_id: 1,
-          allows_comments: false,
-          photos_attributes: [],
-        },
-      },
-    },
-  );
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.calendar_event;
+async function create(name: string, start: WireWhen, end: WireWhen) {
+  return createClubEvent(personas.W.client, l2, { name, start, end });
 }
 
 async function answer(persona: PersonaKey, eventId: number, status: 'YES' | 'NO') {
-  const response = await personas[persona].client.request('POST', '/event_attendees.json', {
-    body: { calendar_event_id: eventId, status, guests: 0 },
-  });
-  expect(response.status, response.text).toBe(200);
+  await answerEvent(personas[persona].client, eventId, status);
 }
 
 async function remindMe(persona: PersonaKey, lead: MailSettings['event_reminder']) {

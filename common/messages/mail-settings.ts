@@ -109,6 +109,10 @@ export const eventPlaceMailLine = (event: string, place: string | null): string 
 export const eventCancelledMailLine = (event: string, when: string): string =>
   `${event} on ${when} was cancelled and will not take place.`;
 /** The body: what changed, the event's link, and how to stop these e-mails. */
+/** The last line of an Announce's mail. */
+export const announcementUnsubscribeLine = (unsubscribe: string): string =>
+  `To stop e-mail when a lodge announces an event, open: ${unsubscribe}`;
+
 export const noticeMailText = (
   lodge: string,
   lines: readonly string[],

@@ -105,6 +105,7 @@ export async function upcomingGoingEvents(
     .where('a.party_id', '=', partyId)
     .where('a.status', '=', 'YES')
     .where('e.start_at', '>', now)
+    .where('e.cancelled_at', 'is', null)
     .execute();
   return rows.map((row) => ({ id: row.id, start_at: Number(row.start_at) }));
 }

@@ -13,6 +13,7 @@ import {
   EVENT_WITH_COMMENTS_NOT_DELETABLE,
   eventAnnouncedMailSubject,
   eventAnnouncedMailText,
+  announcementUnsubscribeLine,
   eventAnnouncedNotice,
   NO_SUCH_EVENT,
   NO_SUCH_LODGE,
@@ -88,6 +89,7 @@ import {
 } from './unguarded/event-change-notices.ts';
 import { cancelEventReminders, rescheduleEventReminders } from './unguarded/event-reminders.ts';
 import { announcementMailRecipients } from './unguarded/mail-settings.ts';
+import { unsubscribeLinks } from './unguarded/unsubscribe-links.ts';
 import { addOwnerNotices } from './unguarded/notices.ts';
 
 /** A single event's row, or a series' first meeting with its series (D80). */
@@ -369,6 +371,7 @@ export async function announceCalendarEvent(
       row.location,
       origin === null ? null : `${origin}${BASE_PATH}/calendar/${id}`,
     ),
+    origin,
   };
   const noticeEvent = await ctx.db.transaction().execute(async (trx) => {
     // Only the first announce gets past this line; a concurrent second one finds it set.
@@ -396,10 +399,21 @@ async function mailAnnouncement(
   trx: Kysely<Database>,
   eventId: number,
   partyIds: readonly number[],
-  mail: { subject: string; text: string },
+  mail: { subject: string; text: string; origin: string | null },
 ): Promise<void> {
   const firstAddress = await firstEmailAddresses(trx, partyIds);
+  // Each mail says how to stop them, and carries the one-click header (D81).
+  const links = mail.origin === null ? null : await unsubscribeLinks(trx, mail.origin);
   for (const [partyId, to] of firstAddress) {
-    await enqueueMail(ctx.jobs, trx, `announce:${eventId}:${partyId}`, { to, ...mail });
+    const unsubscribe = links?.url(partyId, 'announcement_mail') ?? null;
+    await enqueueMail(ctx.jobs, trx, `announce:${eventId}:${partyId}`, {
+      to,
+      subject: mail.subject,
+      text:
+        unsubscribe === null
+          ? mail.text
+          : `${mail.text}\n\n${announcementUnsubscribeLine(unsubscribe)}`,
+      ...(links ? { headers: links.headers(partyId, 'announcement_mail') } : {}),
+    });
   }
 }

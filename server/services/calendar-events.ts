@@ -287,7 +287,9 @@ async function writeRsvp<T>(
     // Going schedules the member's reminder, Not going cancels it (D81).
     const event = await storedEventById(trx, eventId);
     if (event) {
-      const reminder = { eventId, ...rsvp, startAt: event.start_at };
+      // An answer to a meeting called off schedules nothing (D80).
+      const going = rsvp.going && event.cancelled_at === null;
+      const reminder = { eventId, ...rsvp, going, startAt: event.start_at };
       await scheduleReminder(trx, ctx.jobs, reminder, Date.now());
     }
     return result;

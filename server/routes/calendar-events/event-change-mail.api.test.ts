@@ -148,3 +148,44 @@ describe('the mail of a changed or cancelled event (D81)', () => {
     await settle('M2', 'daily');
   });
 });
+
+describe('the mail of an Announce (D79, D81)', () => {
+  it('carries the one-click unsubscribe from announcement mail, which stops the next one', async () => {
+    // Olentangy's own members get it (the personas but W belong to Harmony).
+    const first = await create('Ladies Night');
+    const start = smtp.mails.length;
+    const announced = await personas.W.client.request(
+      'POST',
+      `/calendar_events/${first}/announce.json`,
+    );
+    expect(announced.status, announced.text).toBe(200);
+    await drainJobs(server);
+    const mails = mailsSince(start);
+    expect(mails.length).toBeGreaterThan(1);
+    for (const mail of mails) expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    const [mail] = mails;
+    const link = /^<(https:\/\/lodge\.example\.org\/app\/unsubscribe\?token=[^>]+)>$/.exec(
+      mail?.listUnsubscribe ?? '',
+    )?.[1];
+    expect(link).toBeDefined();
+    expect(mail?.text.replaceAll('=3D', '=')).toContain(link);
+    const oneClick = await server.request('POST', `/${(link ?? '').slice(PUBLIC_URL.length)}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.status).toBe(200);
+
+    // The next Announce reaches the others, not the member who clicked.
+    const second = await create('Table Lodge');
+    const before = smtp.mails.length;
+    await personas.W.client.request('POST', `/calendar_events/${second}/announce.json`);
+    await drainJobs(server);
+    const recipients = mailsSince(before).map((candidate) => candidate.to);
+    expect(recipients.sort()).toEqual(
+      mails
+        .map((candidate) => candidate.to)
+        .filter((to) => to !== mail?.to)
+        .sort(),
+    );
+  });
+});

@@ -128,7 +128,8 @@ export function reminderTask(deps: ReminderTaskDependencies): TaskDefinition<Rem
     async run({ eventId, partyId }) {
       const { db } = deps;
       const event = await storedEventById(db, eventId);
-      if (!event || event.start_at <= Date.now()) return;
+      // A meeting called off keeps its answers (D80), but nobody is reminded of it.
+      if (!event || event.cancelled_at !== null || event.start_at <= Date.now()) return;
       const settings = await mailSettingsOfParty(db, partyId);
       if (settings.event_reminder === 'off' || !(await isGoing(db, eventId, partyId))) return;
       const to = (await firstEmailAddresses(db, [partyId])).get(partyId);

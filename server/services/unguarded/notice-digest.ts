@@ -37,6 +37,8 @@ import { unsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-links.ts'
 export const DIGEST_HOUR_UTC = 12;
 /** Notices listed in one mail; the rest are counted ("and 5 more"). */
 export const DIGEST_MAX_NOTICES = 20;
+/** How long after DIGEST_HOUR_UTC the day's digest runs. */
+export const DIGEST_GRACE_MS = 5 * 60_000;
 /** Members per transaction. */
 const BATCH = 100;
 const DAY_MS = 86_400_000;
@@ -82,7 +84,9 @@ export async function scheduleDigest(
   await jobs.enqueue(db, {
     task: DIGEST_TASK,
     key: digestKey(day),
-    runAt: digestDueAt(day),
+    // It gathers the notices stamped before the hour; a few minutes after it, those of a
+    // transaction still open at the hour (an Announce to a lodge takes seconds) are there too.
+    runAt: digestDueAt(day) + DIGEST_GRACE_MS,
     payload: { day },
   });
 }
